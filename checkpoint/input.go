@@ -1,0 +1,91 @@
+package checkpoint
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxInput is the largest input accepted, in bytes. Larger input is rejected whole, never truncated.
+const MaxInput = 64 << 10
+
+// ErrInput marks input that was rejected (too large, not UTF-8, empty, bad session ID or task label).
+// The command line maps it to exit status 2.
+var ErrInput = errors.New("rejected input")
+
+// inputError is a rejection with a message for the user; it matches [ErrInput] with errors.Is.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string        { return e.msg }
+func (e *inputError) Is(target error) bool { return target == ErrInput }
+
+func rejectf(format string, a ...any) error { return &inputError{fmt.Sprintf(format, a...)} }
+
+// Read reads a note from r and checks it with [Validate]. It reads at most MaxInput+1 bytes, so an endless or
+// huge stream costs no more memory than the limit.
+func Read(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxInput+1))
+	if err != nil {
+		return nil, fmt.Errorf("read input: %w", err)
+	}
+	if err := Validate(data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// Validate returns an [ErrInput] error if text is larger than MaxInput, is not valid UTF-8 (naming the byte
+// offset of the first bad byte), or holds nothing but white space.
+func Validate(text []byte) error {
+	if len(text) > MaxInput {
+		return rejectf("input is larger than %d bytes (64 KiB); nothing was written: shorten the note", MaxInput)
+	}
+	if off := invalidUTF8(text); off >= 0 {
+		return rejectf("input is not valid UTF-8 (bad byte 0x%02x at offset %d); nothing was written: convert it to UTF-8", text[off], off)
+	}
+	if len(strings.TrimFunc(string(text), unicode.IsSpace)) == 0 {
+		return rejectf("input is empty or only white space; nothing was written")
+	}
+	return nil
+}
+
+// invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence in b, or -1.
+func invalidUTF8(b []byte) int {
+	if utf8.Valid(b) {
+		return -1
+	}
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return -1
+}
+
+// MaxLabel is the longest session ID or task label, in bytes.
+const MaxLabel = 256
+
+// CheckLabel returns an [ErrInput] error unless v is 1 to MaxLabel bytes of printable UTF-8: no control
+// characters, no invisible format characters, no white space but the ASCII space. what names the value in the
+// message ("session ID", "task").
+func CheckLabel(what, v string) error {
+	switch {
+	case v == "":
+		return rejectf("%s is empty: give 1 to %d bytes of printable text", what, MaxLabel)
+	case len(v) > MaxLabel:
+		return rejectf("%s is %d bytes, more than %d", what, len(v), MaxLabel)
+	case !utf8.ValidString(v):
+		return rejectf("%s is not valid UTF-8", what)
+	}
+	for i, r := range v {
+		if !unicode.IsPrint(r) {
+			return rejectf("%s has a non-printable character (%U) at byte %d: use printable text", what, r, i)
+		}
+	}
+	return nil
+}

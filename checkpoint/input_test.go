@@ -1,0 +1,87 @@
+package checkpoint
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func TestValidate(t *testing.T) {
+	tests := []struct {
+		name, in, want string // want: a substring of the error, "" for no error
+	}{
+		{"plain", "Storage recall is implemented.", ""},
+		{"at the limit", strings.Repeat("a", MaxInput), ""},
+		{"over the limit", strings.Repeat("a", MaxInput+1), "larger than 65536 bytes"},
+		{"bad byte offset", "abc\xffdef", "offset 3"},
+		{"truncated sequence", "ok \xe2\x82", "offset 3"},
+		{"empty", "", "empty"},
+		{"white space only", " \n\t\u00a0 ", "empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Validate([]byte(tt.in))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("Validate: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) || !errors.Is(err, ErrInput) {
+				t.Fatalf("Validate = %v, want ErrInput containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// endless is a reader that never ends and counts what was read from it.
+type endless struct{ n int }
+
+func (r *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'a'
+	}
+	r.n += len(p)
+	return len(p), nil
+}
+
+func TestReadStopsAtTheLimit(t *testing.T) {
+	r := &endless{}
+	_, err := Read(r)
+	if !errors.Is(err, ErrInput) {
+		t.Fatalf("Read of an endless stream = %v, want ErrInput", err)
+	}
+	if r.n > MaxInput+1 {
+		t.Fatalf("Read consumed %d bytes, want at most %d", r.n, MaxInput+1)
+	}
+	b, err := Read(io.LimitReader(r, 10))
+	if err != nil || string(b) != "aaaaaaaaaa" {
+		t.Fatalf("Read = %q, %v", b, err)
+	}
+}
+
+func TestCheckLabel(t *testing.T) {
+	tests := []struct {
+		in string
+		ok bool
+	}{
+		{"S1", true},
+		{"../../x", true}, // user data, never a path: accepted, and harmless
+		{"sessão-ünïcode 漢字", true},
+		{strings.Repeat("s", MaxLabel), true},
+		{strings.Repeat("s", MaxLabel+1), false},
+		{"", false},
+		{"a\nb", false},
+		{"a\x1bb", false},
+		{"a\u202eb", false},
+		{"a\u200bb", false},
+		{"\xff", false},
+	}
+	for _, tt := range tests {
+		err := CheckLabel("session ID", tt.in)
+		if (err == nil) != tt.ok || (err != nil && !errors.Is(err, ErrInput)) {
+			t.Errorf("CheckLabel(%q) = %v, want ok=%v", tt.in, err, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+// Package atomicfile writes files so that a crash leaves either the old content or the new, never a torn file.
+//
+// Every write goes through the same sequence: a temp file in the destination directory, write, chmod, fsync,
+// close, rename over the destination, fsync the directory. Files get the mode asked for whatever the umask.
+package atomicfile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// TempPrefix starts the name of every temp file this package creates, so that directory listings can skip
+// them and a later cleanup can remove the ones a crash left behind.
+const TempPrefix = ".tmp-"
+
+// Write atomically replaces dir/name with data and the given permissions. name must be a plain file name, not a
+// path. On error the destination is left as it was and the temp file is removed.
+func Write(dir, name string, data []byte, perm os.FileMode) error {
+	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
+		return fmt.Errorf("write %q: not a plain file name", name)
+	}
+	f, err := os.CreateTemp(dir, TempPrefix+name+"-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	// Chmod through the descriptor: the mode must not depend on the umask.
+	if err := f.Chmod(perm); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("write %s: sync: %w", name, err)
+	}
+	// Close before rename: some filesystems refuse to rename an open file.
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	ok = true
+	return SyncDir(dir)
+}
+
+// SyncDir flushes a directory's entries to disk, so that a rename or removal in it survives a crash.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// Remove deletes dir/name and makes the removal durable.
+func Remove(dir, name string) error {
+	if err := os.Remove(filepath.Join(dir, name)); err != nil {
+		return err
+	}
+	return SyncDir(dir)
+}
+
+// MkdirPrivate creates dir (and missing parents) with mode 0700 whatever the umask, and returns an error if
+// dir exists but is a symlink, is not a directory, is owned by another user, or is open to group or others.
+func MkdirPrivate(dir string) error {
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("create %s: %w", dir, err)
+		}
+		// MkdirAll honours the umask; a new directory must be 0700 whatever it is.
+		if err := os.Chmod(dir, 0o700); err != nil {
+			return fmt.Errorf("create %s: %w", dir, err)
+		}
+	}
+	return CheckPrivate(dir)
+}
