@@ -1,0 +1,39 @@
+# memoree: build, test, demo, install, bench.
+GO      ?= go
+PREFIX  ?= /usr/local
+DESTDIR ?=
+# The binary leaves out urfave/cli's man and Markdown renderers: they cost start-up time on every call.
+TAGS    := urfave_cli_no_docs
+BIN     := bin/memoree
+
+.PHONY: all build test demo install bench man clean
+
+all: build
+
+build:
+	$(GO) build -tags $(TAGS) -trimpath -o $(BIN) ./cmd/memoree
+
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+# demo builds memoree and runs its main flow on a sample note in a throwaway data directory.
+demo: build
+	@BIN="$(CURDIR)/$(BIN)" sh testdata/demo.sh
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/memoree
+	install -m 0644 man/memoree.1 $(DESTDIR)$(PREFIX)/share/man/man1/memoree.1
+
+# bench runs the package benchmarks, then the whole-process comparisons against their floors.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint ./scan ./compiler ./recall
+	$(GO) test -run '^$$' -bench . -benchtime 40x -timeout 30m ./internal/benchproc
+
+# man regenerates man/memoree.1 from the command definitions.
+man:
+	$(GO) test ./cmd/memoree -run TestManPage -update
+
+clean:
+	rm -rf bin

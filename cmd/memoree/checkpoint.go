@@ -1,0 +1,159 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/checkpoint"
+	"github.com/memoree/memoree/pending"
+	"github.com/memoree/memoree/scan"
+)
+
+func checkpointCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "checkpoint",
+		Usage:     "stage a continuity note for the session (one per session; a later one replaces it)",
+		ArgsUsage: "(- | --file PATH | TEXT...)",
+		Description: `Stages the note as the pending checkpoint of the session. Input is UTF-8, at most 64 KiB;
+at most 4096 bytes are stored, cut with a truncation marker. A note that looks like it holds a
+secret is still staged, with a warning, and stays flagged.
+
+EXAMPLES:
+   printf '%s' 'Storage recall is implemented; next verify the regression corpus.' |
+     memoree checkpoint --session S1 --task retrieval -
+   memoree checkpoint --session S1 --file notes.md --json
+   MEMOREE_SESSION=S1 memoree checkpoint -- '-v is the verbose flag now'`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "session", Usage: "session `ID` (default: $MEMOREE_SESSION)"},
+			&cli.StringFlag{Name: "task", Usage: "task `LABEL` (kept from the earlier checkpoint when not given)"},
+			fileFlag,
+			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+		},
+		Action: func(c *cli.Context) error { return runCheckpoint(c, e) },
+	}
+}
+
+// checkpointJSON is the --json shape of a staged checkpoint.
+type checkpointJSON struct {
+	ID            string        `json:"id"`
+	Session       string        `json:"session"`
+	Task          string        `json:"task"`
+	Created       string        `json:"created"`
+	Updated       string        `json:"updated"`
+	Bytes         int           `json:"bytes"`
+	OriginalBytes int           `json:"original_bytes"`
+	Truncated     bool          `json:"truncated"`
+	Replaced      bool          `json:"replaced"`
+	Flagged       bool          `json:"flagged"`
+	Findings      []findingJSON `json:"findings"`
+}
+
+type findingJSON struct {
+	Rule    string `json:"rule"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Preview string `json:"preview"`
+	Stored  bool   `json:"stored"`
+}
+
+func runCheckpoint(c *cli.Context, e *env) error {
+	session := c.String("session")
+	if !c.IsSet("session") {
+		session = e.getenv("MEMOREE_SESSION")
+	}
+	if session == "" && !c.IsSet("session") {
+		return usagef("no session: give --session ID or set MEMOREE_SESSION")
+	}
+	if err := checkpoint.CheckLabel("session ID", session); err != nil {
+		return err
+	}
+	task := c.String("task")
+	if c.IsSet("task") {
+		if err := checkpoint.CheckLabel("task", task); err != nil {
+			return err
+		}
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	text, err := readText(c, e)
+	if err != nil {
+		return err
+	}
+	stored, kept := checkpoint.Cap(text)
+	truncated := kept < len(text)
+	findings := scan.Text(string(text))
+	var inStored []scan.Finding
+	for _, f := range findings {
+		if f.Start < kept {
+			inStored = append(inStored, f)
+		}
+	}
+	dir, err := openPending(e)
+	if err != nil {
+		return err
+	}
+	it, replaced, err := dir.Put(pending.Note{
+		Session: session, Task: task, Text: stored, OriginalBytes: len(text),
+		Truncated: truncated, Flagged: len(inStored) > 0, Findings: inStored,
+	}, now)
+	if err != nil {
+		return err
+	}
+	warnFindings(e, it.ID, findings, kept)
+
+	if c.Bool("json") {
+		out := checkpointJSON{
+			ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
+			Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Replaced: replaced,
+			Flagged: it.Flagged, Findings: []findingJSON{},
+		}
+		for _, f := range findings {
+			out.Findings = append(out.Findings, findingJSON{f.Rule, f.Line, f.Column, f.Preview, f.Start < kept})
+		}
+		return printJSON(e.stdout, out)
+	}
+	verb := "staged"
+	if replaced {
+		verb = "replaced"
+	}
+	detail := ""
+	if truncated {
+		detail = fmt.Sprintf(", truncated from %d", len(text))
+	}
+	if it.Flagged {
+		detail += ", flagged"
+	}
+	_, err = fmt.Fprintf(e.stdout, "%s %s (session %s, %d bytes%s)\n", verb, it.ID, escapeLabel(session), it.Bytes, detail)
+	return err
+}
+
+// warnFindings tells on stderr what the secret scan found, with redacted previews only. kept is how many bytes of
+// the input were stored: findings past it are reported as not stored.
+func warnFindings(e *env, id string, findings []scan.Finding, kept int) {
+	flagged := false
+	for _, f := range findings {
+		where := ""
+		if f.Start >= kept {
+			where = " (past the 4 KiB cut, not stored)"
+		} else {
+			flagged = true
+		}
+		e.warnf("possible secret (%s) at line %d, column %d: %s%s", f.Rule, f.Line, f.Column, f.Preview, where)
+	}
+	if flagged {
+		e.warnf("checkpoint %s is flagged: pending preview and apply will refuse it unless given --allow-flagged", id)
+	}
+}
+
+// openPending opens the pending directory inside the data directory.
+func openPending(e *env) (*pending.Dir, error) {
+	data, err := e.dataDir()
+	if err != nil {
+		return nil, err
+	}
+	return pending.Open(filepath.Join(data, "pending"))
+}

@@ -1,0 +1,81 @@
+package main
+
+// Human views (tables, escaped text) are printed only when stdout is a terminal; otherwise commands print stable
+// tab-separated lines that scripts can cut. --json prints one document with snake_case keys and RFC 3339 times.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// printJSON writes v as one indented JSON document.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// escapeText makes text safe to show a reviewer: control characters other than newline and tab, and invisible
+// format characters (zero-width spaces and joiners, bidirectional controls, byte order marks), are shown as
+// escapes such as \x1b or \u202e, so a note can neither drive the terminal nor hide text.
+func escapeText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// escapeLabel is [escapeText] for one-line values such as session IDs and tasks: tabs and newlines are escaped
+// too, so a value can never break a table row.
+func escapeLabel(s string) string {
+	s = escapeText(s)
+	return strings.NewReplacer("\t", `\t`, "\n", `\n`).Replace(s)
+}
+
+// age says how long ago t was, in the largest whole unit: 45s, 12m, 5h, 3d.
+func age(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < 0:
+		return "0s"
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%dh", int(d.Hours()))
+	}
+	return fmt.Sprintf("%dd", int(d.Hours()/24))
+}
+
+// rfc3339 formats t for output.
+func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }

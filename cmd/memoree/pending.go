@@ -1,0 +1,258 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/pending"
+)
+
+// reviewWindow is how long a checkpoint shows in 'pending list' without --all. Older ones are hidden, not deleted.
+const reviewWindow = 14 * 24 * time.Hour
+
+var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}
+
+func pendingCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "pending",
+		Usage: "review staged checkpoints: list, show, preview, apply, drop",
+		Description: `Checkpoints wait here, quarantined, until they are applied into the recall store or dropped.
+Every command that takes an ID accepts a unique prefix of at least 4 characters ("ck-" may be left out).
+
+EXAMPLES:
+   memoree pending list
+   memoree pending show ck-7f3a
+   memoree pending drop 7f3a`,
+		Subcommands: []*cli.Command{
+			{
+				Name:      "list",
+				Usage:     "list staged checkpoints, newest first, without their text",
+				ArgsUsage: " ",
+				Description: `Lists checkpoints updated within the 14-day review window; --all shows older ones too.
+Columns: ID, SESSION, TASK, UPDATED, BYTES, FLAGS (flagged, truncated, applied, changed).
+On a terminal the view is a table with ages; otherwise each line is tab-separated with the
+update time in RFC 3339.
+
+EXAMPLES:
+   memoree pending list
+   memoree pending list --session S1 --json`,
+				Flags: []cli.Flag{
+					&cli.BoolFlag{Name: "all", Usage: "include checkpoints older than the review window"},
+					&cli.StringFlag{Name: "session", Usage: "only the checkpoint of session `ID`"},
+					jsonFlag,
+				},
+				Action: func(c *cli.Context) error { return runPendingList(c, e) },
+			},
+			{
+				Name:      "show",
+				Usage:     "show a checkpoint's metadata and text",
+				ArgsUsage: "ID",
+				Description: `Prints the metadata, then the text. Control and invisible format characters are shown
+escaped (\x1b, \u200b) so a note cannot drive the terminal or hide text; --json gives the
+exact text in a "text" field.
+
+EXAMPLES:
+   memoree pending show ck-7f3a
+   memoree pending show 7f3a --json`,
+				Flags:  []cli.Flag{jsonFlag},
+				Action: func(c *cli.Context) error { return runPendingShow(c, e) },
+			},
+			{
+				Name:      "drop",
+				Usage:     "delete a checkpoint for good",
+				ArgsUsage: "ID",
+				Description: `EXAMPLES:
+   memoree pending drop ck-7f3a`,
+				Action: func(c *cli.Context) error { return runPendingDrop(c, e) },
+			},
+		},
+	}
+}
+
+// itemJSON is the --json shape of a checkpoint; Text is set only by show.
+type itemJSON struct {
+	ID            string        `json:"id"`
+	Session       string        `json:"session"`
+	Task          string        `json:"task"`
+	Created       string        `json:"created"`
+	Updated       string        `json:"updated"`
+	Bytes         int           `json:"bytes"`
+	OriginalBytes int           `json:"original_bytes"`
+	Truncated     bool          `json:"truncated"`
+	Flagged       bool          `json:"flagged"`
+	Findings      []findingJSON `json:"findings"`
+	Applied       *appliedJSON  `json:"applied"`
+	Text          *string       `json:"text,omitempty"`
+}
+
+type appliedJSON struct {
+	Artifact string `json:"artifact"`
+	Time     string `json:"time"`
+	Changed  bool   `json:"changed"`
+}
+
+func toItemJSON(it pending.Item) itemJSON {
+	j := itemJSON{
+		ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
+		Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Flagged: it.Flagged,
+		Findings: []findingJSON{},
+	}
+	for _, f := range it.Findings {
+		j.Findings = append(j.Findings, findingJSON{f.Rule, f.Line, f.Column, f.Preview, true})
+	}
+	if it.Applied != nil {
+		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply()}
+	}
+	return j
+}
+
+// flags lists an item's states for the FLAGS column, "-" when none.
+func flags(it pending.Item) string {
+	var f []string
+	if it.Flagged {
+		f = append(f, "flagged")
+	}
+	if it.Truncated {
+		f = append(f, "truncated")
+	}
+	if it.Applied != nil {
+		f = append(f, "applied")
+		if it.ChangedSinceApply() {
+			f = append(f, "changed")
+		}
+	}
+	if len(f) == 0 {
+		return "-"
+	}
+	return strings.Join(f, ",")
+}
+
+// oneID returns the single ID argument of a command.
+func oneID(c *cli.Context) (string, error) {
+	if c.NArg() != 1 {
+		return "", usagef("%s takes one checkpoint ID (or a prefix of at least %d characters)", c.Command.FullName(), pending.MinPrefix)
+	}
+	return c.Args().First(), nil
+}
+
+func runPendingList(c *cli.Context, e *env) error {
+	if c.NArg() > 0 {
+		return usagef("pending list takes no arguments; did you mean 'memoree pending show %s'?", c.Args().First())
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	dir, err := openPending(e)
+	if err != nil {
+		return err
+	}
+	items, err := dir.List()
+	if err != nil {
+		// Unreadable files do not hide the readable ones.
+		e.warnf("%v", err)
+	}
+	shown := []pending.Item{}
+	hidden := 0
+	for _, it := range items {
+		if c.IsSet("session") && it.Session != c.String("session") {
+			continue
+		}
+		if !c.Bool("all") && now.Sub(it.Updated) > reviewWindow {
+			hidden++
+			continue
+		}
+		shown = append(shown, it)
+	}
+	if hidden > 0 {
+		e.hintf("%d checkpoint(s) older than the 14-day review window not shown; --all shows them", hidden)
+	}
+	if c.Bool("json") {
+		out := make([]itemJSON, 0, len(shown))
+		for _, it := range shown {
+			out = append(out, toItemJSON(it))
+		}
+		return printJSON(e.stdout, out)
+	}
+	if !isTerminal(e.stdout) {
+		for _, it := range shown {
+			fmt.Fprintf(e.stdout, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
+				rfc3339(it.Updated), it.Bytes, flags(it))
+		}
+		return nil
+	}
+	if len(shown) == 0 {
+		fmt.Fprintln(e.stderr, "memoree: no pending checkpoints")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
+	for _, it := range shown {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ago\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
+			age(now, it.Updated), it.Bytes, flags(it))
+	}
+	return tw.Flush()
+}
+
+func runPendingShow(c *cli.Context, e *env) error {
+	id, err := oneID(c)
+	if err != nil {
+		return err
+	}
+	dir, err := openPending(e)
+	if err != nil {
+		return err
+	}
+	it, err := dir.Get(id)
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		j := toItemJSON(it)
+		j.Text = &it.Text
+		return printJSON(e.stdout, j)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "id:       %s\n", it.ID)
+	fmt.Fprintf(w, "session:  %s\n", escapeLabel(it.Session))
+	fmt.Fprintf(w, "task:     %s\n", escapeLabel(it.Task))
+	fmt.Fprintf(w, "created:  %s\n", rfc3339(it.Created))
+	fmt.Fprintf(w, "updated:  %s\n", rfc3339(it.Updated))
+	fmt.Fprintf(w, "bytes:    %d of %d\n", it.Bytes, it.OriginalBytes)
+	fmt.Fprintf(w, "flags:    %s\n", flags(it))
+	for _, f := range it.Findings {
+		fmt.Fprintf(w, "finding:  %s at line %d, column %d: %s\n", f.Rule, f.Line, f.Column, f.Preview)
+	}
+	if it.Applied != nil {
+		fmt.Fprintf(w, "applied:  %s at %s\n", it.Applied.Artifact, rfc3339(it.Applied.Time))
+	}
+	fmt.Fprintln(w)
+	text := escapeText(it.Text)
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	_, err = fmt.Fprint(w, text)
+	return err
+}
+
+func runPendingDrop(c *cli.Context, e *env) error {
+	id, err := oneID(c)
+	if err != nil {
+		return err
+	}
+	dir, err := openPending(e)
+	if err != nil {
+		return err
+	}
+	it, err := dir.Drop(id)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(e.stdout, "dropped %s (session %s)\n", it.ID, escapeLabel(it.Session))
+	return err
+}
+
