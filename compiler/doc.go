@@ -1,0 +1,53 @@
+// Package compiler turns a note into claims: durable statements worth remembering, each with the evidence
+// it came from.
+//
+// # Contract
+//
+// A [Compiler] is a pure, deterministic function from text (plus [Source] metadata) to a [Result]: it does
+// no I/O and never sees the recall store, and the same input gives the same Result, byte for byte. Its
+// [Compiler.Name] ("rules/1" for [Rules]) names the compiler and its version and is recorded with every
+// claim. A Result holds accepted claims, in order of first occurrence, and skipped fragments, in source
+// order, each with the short lowercase reason preview shows.
+//
+// Every [Claim] carries its evidence: byte spans [Start, End) into the exact source text, on UTF-8
+// boundaries. The source bytes of the first span are the claim's Text: the statement without its list
+// marker and surrounding white space. A claim is identified by [Key] (NFC, Unicode case folding, white space
+// folded, trailing sentence punctuation dropped), so a statement made twice is one claim with two spans.
+// Another compiler (an external command, a language model) plugs in by implementing [Compiler]; nothing
+// else changes.
+//
+// # Segmentation
+//
+// [Rules] reads the text line by line (CRLF or LF). Fenced code blocks (``` or ~~~) are skipped whole as
+// "code block"; Markdown headings ("## Status") as "heading"; lines such as "---" as "separator". Block
+// quotes, bullets (-, *, +, •), numbers ("1." "1)" "a)" "(1)") and task boxes ("[ ]", "[x]") are markers,
+// never part of a statement. A line is then cut into sentences at '.', '!' or '?' followed by white space
+// and a capital letter, a digit or an opening quote, or by the end of the line (the punctuation stays in the
+// statement), and at ';' followed by white space (the ';' is left out: "X is implemented; next verify Y" is
+// two statements). Abbreviations and initials ("e.g.", "i.e.", "etc.", "vs.", "Dr.", "J."), text in
+// backticks or brackets, and dots not followed by white space (v1.2, 3.14, main.go, README.md, URLs,
+// 10.0.0.1) never end a statement. A statement never spans two lines.
+//
+// # Classification
+//
+// Each statement is skipped or accepted, the first matching rule deciding:
+//
+//   - "heading": it ends with ':' or is only a label ("Status:") or only bold text ("**Notes**").
+//   - "question": it ends with '?', or is labelled "Question:".
+//   - "progress chatter": it is only an acknowledgement ("ok", "done.", "on it").
+//   - "filler": every word carries nothing ("Hmm.", "Okay so", "Anyway").
+//   - "fragment: fewer than 3 words".
+//   - "progress chatter": it reports work being done or just run ("ran the tests", "looking into it",
+//     "working on X now", "let me check", "still investigating"), unless it is an open task ("- [ ] read
+//     the docs"), has a label naming a kind, or holds a strong cue ("decided", "must", "never", "always",
+//     "prefer", "todo").
+//
+// Everything else is accepted. Its kind comes from, in order: an open task box "- [ ]" ([NextStep]); a
+// label naming a kind ("TODO:", "Next:", "Decision:", "Constraint:", "Preference:"); cue words — next-step
+// at the start ("next …", "then …", "need to …", "we should …", "we will …"), decision ("decided",
+// "instead of", "switched to", "going with"), preference ("prefer", "I'd rather", "avoid"), constraint
+// ("must", "never", "always", "only", "should", "don't …", "no …"), decision again for a leading "Use …";
+// a label earlier on the same line; the heading above ("## Decisions", or "Next steps:" alone on a line for
+// the list items under it); and otherwise [Fact]. A repeated statement keeps the kind of its first
+// occurrence.
+package compiler
