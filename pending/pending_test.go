@@ -1,0 +1,183 @@
+package pending
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+var t0 = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
+func note(session, text string) Note {
+	return Note{Session: session, Text: []byte(text), OriginalBytes: len(text)}
+}
+
+func TestPutReplaceKeepsCreated(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "pending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, replaced, err := d.Put(Note{Session: "S1", Task: "t1", Text: []byte("one")}, t0)
+	if err != nil || replaced {
+		t.Fatalf("first Put: replaced=%v err=%v", replaced, err)
+	}
+	second, replaced, err := d.Put(note("S1", "two"), t0.Add(time.Hour))
+	if err != nil || !replaced {
+		t.Fatalf("second Put: replaced=%v err=%v", replaced, err)
+	}
+	if second.ID != first.ID || !second.Created.Equal(t0) || !second.Updated.Equal(t0.Add(time.Hour)) {
+		t.Fatalf("replacement = %+v, want ID %s created %v", second, first.ID, t0)
+	}
+	if second.Task != "t1" || second.Text != "two" {
+		t.Fatalf("replacement task %q text %q, want t1, two", second.Task, second.Text)
+	}
+}
+
+func TestIDIsNotAPath(t *testing.T) {
+	for _, s := range []string{"../../x", "/etc/passwd", "a/b", ".", "..", "ck-x.json"} {
+		id := IDFor(s)
+		if filepath.Base(id) != id || len(id) != len(IDPrefix)+12 {
+			t.Errorf("IDFor(%q) = %q, not a short plain name", s, id)
+		}
+	}
+	if IDFor("S1") != IDFor("S1") || IDFor("S1") == IDFor("S2") {
+		t.Fatal("IDs are not stable per session")
+	}
+}
+
+func TestResolve(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "pending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// s0 and s21 hash to IDs that share "ck-ec".
+	for _, s := range []string{"s0", "s21"} {
+		if _, _, err := d.Put(note(s, "x"), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var amb *AmbiguousError
+	if _, err := d.Resolve("ck-ec"); !errors.As(err, &amb) || len(amb.Candidates) != 2 {
+		t.Fatalf("Resolve(ck-ec) = %v, want ambiguity between 2", err)
+	}
+	if id, err := d.Resolve("ec18"); err != nil || id != IDFor("s0") {
+		t.Fatalf("Resolve(ec18) = %q, %v", id, err)
+	}
+	if _, err := d.Resolve("ffff"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("Resolve(ffff) = %v, want ErrNotFound", err)
+	}
+	if _, err := d.Resolve("ck-"); err == nil {
+		t.Fatal("Resolve accepted a 3-character prefix")
+	}
+}
+
+func TestConcurrentPuts(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pending")
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := 0; s < 4; s++ {
+		if _, _, err := d.Put(note(fmt.Sprint("S", s), "first"), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 64; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// A separate Dir per goroutine, as separate processes would have.
+			d, err := Open(dir)
+			if err == nil {
+				_, _, err = d.Put(note(fmt.Sprint("S", i%4), fmt.Sprint("update ", i)), t0.Add(time.Duration(i+1)*time.Minute))
+			}
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	items, err := d.List()
+	if err != nil || len(items) != 4 {
+		t.Fatalf("List = %d items, %v; want 4", len(items), err)
+	}
+	for _, it := range items {
+		if !it.Created.Equal(t0) {
+			t.Errorf("%s created %v, want %v", it.ID, it.Created, t0)
+		}
+	}
+}
+
+func TestStrayTempFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pending")
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := filepath.Join(dir, ".tmp-ck-000000000000.json-1")
+	fresh := filepath.Join(dir, ".tmp-ck-111111111111.json-2")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("{torn"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(stale, old, old)
+	if items, err := d.List(); err != nil || len(items) != 0 {
+		t.Fatalf("List with only temp files = %v, %v", items, err)
+	}
+	if _, _, err := d.Put(note("S1", "x"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("stale temp file not removed: %v", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a temp file that may belong to a live write was removed: %v", err)
+	}
+}
+
+func TestCorruptFileDoesNotHideOthers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pending")
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.Put(note("S1", "x"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ck-000000000000.json"), []byte("{torn"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	items, err := d.List()
+	if len(items) != 1 || err == nil {
+		t.Fatalf("List = %d items, err %v; want the good item and an error for the torn one", len(items), err)
+	}
+}
+
+func TestMarkAppliedRefusesChangedText(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "pending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, _, err := d.Put(note("S1", "one"), t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.MarkApplied(it.ID, TextHash("other"), t0); err == nil {
+		t.Fatal("MarkApplied accepted a hash of other text")
+	}
+	got, err := d.MarkApplied(it.ID, TextHash("one"), t0)
+	if err != nil || got.Applied == nil || got.ChangedSinceApply() {
+		t.Fatalf("MarkApplied = %+v, %v", got, err)
+	}
+	it, _, _ = d.Put(note("S1", "two"), t0)
+	if !it.ChangedSinceApply() {
+		t.Fatal("replacement after apply does not show as changed")
+	}
+}
