@@ -1,0 +1,282 @@
+package recall
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ErrReadOnly is returned by writes on a Store opened with [OpenExisting].
+var ErrReadOnly = errors.New("recall store opened read-only")
+
+// Span is a byte range [Start, End) of an artifact's text.
+type Span struct{ Start, End int }
+
+// Artifact is a reviewed text to store, with where it came from.
+type Artifact struct {
+	Kind    string // "checkpoint" or "note"
+	Source  string // e.g. "pending:ck-1a2b3c4d5e6f" or "remember"
+	Session string
+	Task    string
+	Text    []byte
+}
+
+// ClaimInput is one statement extracted from an artifact. Key identifies the statement across artifacts
+// (the same key applied again adds evidence, not a claim). Text must equal the bytes of the first span, so
+// that the store only ever holds text that appears in a reviewed artifact.
+type ClaimInput struct {
+	Key, Text, Kind, Compiler string
+	Spans                     []Span
+}
+
+// ApplyResult says what an apply changed.
+type ApplyResult struct {
+	Artifact        string // lowercase hex SHA-256
+	ArtifactExisted bool
+	NewClaims       int
+	KnownClaims     int
+	NewEvidence     int // 0 with ArtifactExisted means the apply was a no-op
+}
+
+// NoOp reports whether the apply changed nothing because everything was already stored.
+func (r ApplyResult) NoOp() bool { return r.ArtifactExisted && r.NewClaims == 0 && r.NewEvidence == 0 }
+
+// Batch is one artifact and its claims, for [Store.ApplyBatch].
+type Batch struct {
+	Artifact Artifact
+	Claims   []ClaimInput
+}
+
+// Apply stores the artifact and its claims: the artifact file is written and synced first, then the rows go
+// in one transaction. On error the database is as it was (the artifact file may remain, unreferenced).
+// Applying the same artifact and claims again changes nothing and returns a result whose NoOp is true; a
+// claim whose key is already stored gains the new evidence instead of a duplicate. Concurrent applies, from
+// this or other processes, wait for each other and create no duplicates. now is the creation time recorded
+// for new rows.
+func (s *Store) Apply(ctx context.Context, a Artifact, claims []ClaimInput, now time.Time) (ApplyResult, error) {
+	res, err := s.ApplyBatch(ctx, []Batch{{Artifact: a, Claims: claims}}, now)
+	if err != nil {
+		return ApplyResult{}, err
+	}
+	return res[0], nil
+}
+
+// ApplyBatch is [Store.Apply] for many artifacts in one transaction: all of them are stored or none.
+func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) ([]ApplyResult, error) {
+	if s.readOnly {
+		return nil, fmt.Errorf("apply: %w", ErrReadOnly)
+	}
+	hashes := make([]string, len(batches))
+	for i, b := range batches {
+		if err := validate(b); err != nil {
+			return nil, fmt.Errorf("apply: %w", err)
+		}
+		hashes[i] = hashBytes(b.Artifact.Text)
+	}
+	// The files must be durable before any row refers to them.
+	for i, b := range batches {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("apply: %w", err)
+		}
+		if err := s.writeArtifact(hashes[i], b.Artifact.Text); err != nil {
+			return nil, fmt.Errorf("apply: %w", err)
+		}
+	}
+	unlock, err := lockExclusive(ctx, s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
+	}
+	defer unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("apply: begin: %w", err)
+	}
+	defer tx.Rollback()
+	ins, err := prepareApply(ctx, tx)
+	if err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
+	}
+	defer ins.close()
+	results := make([]ApplyResult, len(batches))
+	created := now.UnixNano()
+	for i, b := range batches {
+		r, err := ins.apply(ctx, hashes[i], b, created)
+		if err != nil {
+			return nil, fmt.Errorf("apply artifact %s: %w", hashes[i][:12], err)
+		}
+		results[i] = r
+	}
+	// A context cancelled during the inserts must not commit.
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("apply: commit: %w", err)
+	}
+	return results, nil
+}
+
+// validate checks an artifact and its claims before anything is written.
+func validate(b Batch) error {
+	a := b.Artifact
+	if a.Kind != "checkpoint" && a.Kind != "note" {
+		return fmt.Errorf("artifact kind %q: want checkpoint or note", a.Kind)
+	}
+	if len(a.Text) == 0 {
+		return errors.New("empty artifact")
+	}
+	for i, c := range b.Claims {
+		if strings.TrimSpace(c.Key) == "" || strings.TrimSpace(c.Text) == "" {
+			return fmt.Errorf("claim %d: empty key or text", i)
+		}
+		if len(c.Spans) == 0 {
+			return fmt.Errorf("claim %d (%s): no evidence span", i, c.Key)
+		}
+		for _, sp := range c.Spans {
+			if sp.Start < 0 || sp.End <= sp.Start || sp.End > len(a.Text) {
+				return fmt.Errorf("claim %d (%s): span [%d,%d) outside the artifact (%d bytes)", i, c.Key, sp.Start, sp.End, len(a.Text))
+			}
+		}
+		if sp := c.Spans[0]; string(a.Text[sp.Start:sp.End]) != c.Text {
+			return fmt.Errorf("claim %d (%s): text differs from the artifact bytes at [%d,%d)", i, c.Key, sp.Start, sp.End)
+		}
+	}
+	return nil
+}
+
+// applyStmts are the statements of one apply transaction, prepared once for all its rows.
+type applyStmts struct {
+	artifact, artifactID, artifactFTS *sql.Stmt
+	claim, claimID, claimFTS          *sql.Stmt
+	evidence                          *sql.Stmt
+}
+
+func prepareApply(ctx context.Context, tx *sql.Tx) (*applyStmts, error) {
+	st := &applyStmts{}
+	for _, p := range []struct {
+		dst **sql.Stmt
+		sql string
+	}{
+		{&st.artifact, `INSERT INTO artifacts (hash, kind, source, session, task, created) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (hash) DO NOTHING RETURNING id`},
+		{&st.artifactID, `SELECT id FROM artifacts WHERE hash = ?`},
+		{&st.artifactFTS, `INSERT INTO artifacts_fts (rowid, text) VALUES (?, ?)`},
+		{&st.claim, `INSERT INTO claims (key, text, kind, compiler, created) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (key) DO NOTHING RETURNING id`},
+		{&st.claimID, `SELECT id FROM claims WHERE key = ?`},
+		{&st.claimFTS, `INSERT INTO claims_fts (rowid, text) VALUES (?, ?)`},
+		{&st.evidence, `INSERT INTO evidence (claim, artifact, start, "end") VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`},
+	} {
+		s, err := tx.PrepareContext(ctx, p.sql)
+		if err != nil {
+			st.close()
+			return nil, fmt.Errorf("prepare: %w", err)
+		}
+		*p.dst = s
+	}
+	return st, nil
+}
+
+func (st *applyStmts) close() {
+	for _, s := range []*sql.Stmt{st.artifact, st.artifactID, st.artifactFTS, st.claim, st.claimID, st.claimFTS, st.evidence} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// insertOrGet runs an INSERT … ON CONFLICT DO NOTHING RETURNING id and falls back to lookup when the row
+// already existed.
+func insertOrGet(ctx context.Context, ins, get *sql.Stmt, key string, args ...any) (id int64, existed bool, err error) {
+	err = ins.QueryRowContext(ctx, args...).Scan(&id)
+	if err == nil {
+		return id, false, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, false, err
+	}
+	if err := get.QueryRowContext(ctx, key).Scan(&id); err != nil {
+		return 0, false, err
+	}
+	return id, true, nil
+}
+
+func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created int64) (ApplyResult, error) {
+	a := b.Artifact
+	r := ApplyResult{Artifact: hash}
+	aid, existed, err := insertOrGet(ctx, st.artifact, st.artifactID, hash,
+		hash, a.Kind, a.Source, a.Session, a.Task, created)
+	if err != nil {
+		return r, fmt.Errorf("artifact row: %w", err)
+	}
+	r.ArtifactExisted = existed
+	if !existed {
+		if _, err := st.artifactFTS.ExecContext(ctx, aid, string(a.Text)); err != nil {
+			return r, fmt.Errorf("artifact index: %w", err)
+		}
+	}
+	for _, c := range b.Claims {
+		cid, known, err := insertOrGet(ctx, st.claim, st.claimID, c.Key,
+			c.Key, c.Text, c.Kind, c.Compiler, created)
+		if err != nil {
+			return r, fmt.Errorf("claim %s: %w", c.Key, err)
+		}
+		if known {
+			r.KnownClaims++
+		} else {
+			r.NewClaims++
+			if _, err := st.claimFTS.ExecContext(ctx, cid, c.Text); err != nil {
+				return r, fmt.Errorf("claim %s index: %w", c.Key, err)
+			}
+		}
+		for _, sp := range c.Spans {
+			res, err := st.evidence.ExecContext(ctx, cid, aid, sp.Start, sp.End)
+			if err != nil {
+				return r, fmt.Errorf("claim %s evidence: %w", c.Key, err)
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return r, fmt.Errorf("claim %s evidence: %w", c.Key, err)
+			}
+			r.NewEvidence += int(n)
+		}
+	}
+	return r, nil
+}
+
+// Known reports, for each of keys, whether a claim with that key is stored. Keys that are not stored are
+// absent from the map or false.
+func (s *Store) Known(ctx context.Context, keys []string) (map[string]bool, error) {
+	known := make(map[string]bool, len(keys))
+	const chunk = 500
+	for len(keys) > 0 {
+		n := min(chunk, len(keys))
+		part := keys[:n]
+		keys = keys[n:]
+		args := make([]any, len(part))
+		for i, k := range part {
+			args[i] = k
+		}
+		q := `SELECT key FROM claims WHERE key IN (?` + strings.Repeat(`, ?`, len(part)-1) + `)`
+		rows, err := s.db.QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, fmt.Errorf("known claims: %w", err)
+		}
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("known claims: %w", err)
+			}
+			known[k] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("known claims: %w", err)
+		}
+	}
+	return known, nil
+}

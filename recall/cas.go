@@ -1,0 +1,176 @@
+package recall
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/memoree/memoree/internal/atomicfile"
+)
+
+// ErrNotFound is returned by [Store.ArtifactBytes] when no stored artifact hash starts with the prefix.
+var ErrNotFound = errors.New("no such artifact")
+
+// ErrCorrupt is returned when an artifact file's bytes no longer hash to its name.
+var ErrCorrupt = errors.New("artifact file is corrupt")
+
+// MinPrefix is the shortest hash prefix [Store.ArtifactBytes] accepts.
+const MinPrefix = 4
+
+// AmbiguousError is returned by [Store.ArtifactBytes] when several artifacts share the prefix.
+type AmbiguousError struct {
+	Prefix     string
+	Candidates []string // full hashes, sorted
+}
+
+func (e *AmbiguousError) Error() string {
+	return fmt.Sprintf("artifact prefix %s is ambiguous: %s", e.Prefix, strings.Join(e.Candidates, ", "))
+}
+
+// hashBytes returns the lowercase hex SHA-256 of data.
+func hashBytes(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// casPath returns the directory and file name of the artifact with the given full hash.
+func (s *Store) casPath(hash string) (dir, name string) {
+	return filepath.Join(s.dir, casDir, hash[:2]), hash
+}
+
+// writeArtifact makes the artifact file for data durable (file and directory entries synced) before it
+// returns. An existing file that verifies is left alone; a corrupt one is replaced.
+func (s *Store) writeArtifact(hash string, data []byte) error {
+	dir, name := s.casPath(hash)
+	if got, err := os.ReadFile(filepath.Join(dir, name)); err == nil && bytes.Equal(got, data) {
+		return nil
+	}
+	for _, d := range []string{filepath.Join(s.dir, casDir), dir} {
+		_, statErr := os.Lstat(d)
+		if err := atomicfile.MkdirPrivate(d); err != nil {
+			return fmt.Errorf("store artifact %s: %w", hash, err)
+		}
+		if errors.Is(statErr, fs.ErrNotExist) {
+			// A new directory's entry lives in its parent: sync the parent so the file stays reachable.
+			if err := atomicfile.SyncDir(filepath.Dir(d)); err != nil {
+				return fmt.Errorf("store artifact %s: %w", hash, err)
+			}
+		}
+	}
+	if err := atomicfile.Write(dir, name, data, 0o400); err != nil {
+		return fmt.Errorf("store artifact %s: %w", hash, err)
+	}
+	return nil
+}
+
+// readArtifact returns the bytes of the artifact with the given full hash after checking that they hash to it.
+func (s *Store) readArtifact(hash string) ([]byte, error) {
+	dir, name := s.casPath(hash)
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		return nil, fmt.Errorf("read artifact %s: %w", hash, err)
+	}
+	if got := hashBytes(data); got != hash {
+		return nil, fmt.Errorf("read artifact %s: %w (content hashes to %s)", hash, ErrCorrupt, got)
+	}
+	return data, nil
+}
+
+// ArtifactBytes resolves a hash prefix of at least [MinPrefix] hex characters (any case) to a stored artifact
+// and returns its full hash and exact bytes, verified against the hash. It returns [ErrNotFound] when nothing
+// matches, an [*AmbiguousError] listing the candidates when several do, and an error wrapping [ErrCorrupt]
+// when the file no longer matches its hash.
+func (s *Store) ArtifactBytes(prefix string) (hash string, data []byte, err error) {
+	p := strings.ToLower(prefix)
+	if len(p) < MinPrefix || len(p) > sha256.Size*2 || strings.Trim(p, "0123456789abcdef") != "" {
+		return "", nil, fmt.Errorf("artifact %q: want %d to %d hex characters", prefix, MinPrefix, sha256.Size*2)
+	}
+	rows, err := s.db.QueryContext(context.Background(),
+		`SELECT hash FROM artifacts WHERE hash >= ? AND hash <= ? ORDER BY hash`, p, p+"g")
+	if err != nil {
+		return "", nil, fmt.Errorf("artifact %s: %w", p, err)
+	}
+	var cands []string
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			rows.Close()
+			return "", nil, fmt.Errorf("artifact %s: %w", p, err)
+		}
+		cands = append(cands, h)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return "", nil, fmt.Errorf("artifact %s: %w", p, err)
+	}
+	switch len(cands) {
+	case 0:
+		return "", nil, fmt.Errorf("artifact %s: %w", p, ErrNotFound)
+	case 1:
+	default:
+		return "", nil, &AmbiguousError{Prefix: p, Candidates: cands}
+	}
+	data, err = s.readArtifact(cands[0])
+	if err != nil {
+		return "", nil, err
+	}
+	return cands[0], data, nil
+}
+
+// CollectGarbage removes artifact files that no artifact row refers to and that were last modified more
+// than grace before now: files a failed or interrupted apply left behind. The grace period protects the
+// file of an apply in progress, which is written before its row commits; use at least a minute. It returns
+// how many files it removed.
+func (s *Store) CollectGarbage(ctx context.Context, now time.Time, grace time.Duration) (int, error) {
+	if s.readOnly {
+		return 0, fmt.Errorf("collect garbage: %w", ErrReadOnly)
+	}
+	root := filepath.Join(s.dir, casDir)
+	subdirs, err := os.ReadDir(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("collect garbage: %w", err)
+	}
+	removed := 0
+	for _, sd := range subdirs {
+		if !sd.IsDir() || len(sd.Name()) != 2 {
+			continue
+		}
+		dir := filepath.Join(root, sd.Name())
+		files, err := os.ReadDir(dir)
+		if err != nil {
+			return removed, fmt.Errorf("collect garbage: %w", err)
+		}
+		for _, f := range files {
+			fi, err := f.Info()
+			if err != nil || !fi.Mode().IsRegular() || now.Sub(fi.ModTime()) < grace {
+				continue
+			}
+			name := f.Name()
+			if !strings.HasPrefix(name, atomicfile.TempPrefix) {
+				var n int
+				if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM artifacts WHERE hash = ?`, name).Scan(&n); err != nil {
+					return removed, fmt.Errorf("collect garbage: %w", err)
+				}
+				if n > 0 {
+					continue
+				}
+			}
+			if err := atomicfile.Remove(dir, name); err != nil {
+				return removed, fmt.Errorf("collect garbage: %w", err)
+			}
+			removed++
+		}
+	}
+	return removed, nil
+}

@@ -1,0 +1,224 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ErrBudget is returned by [Store.Context] when the budget cannot hold even an empty block.
+var ErrBudget = errors.New("token budget too small")
+
+// contextDepth bounds how many candidate claims [Store.Context] considers; far more than any sensible
+// budget holds.
+const contextDepth = 500
+
+// contextHeader opens every context block.
+const contextHeader = "## Recalled memory\n"
+
+// Tokens estimates, as an upper bound, how many tokens text costs a language model: ceil(bytes/3).
+//
+// Byte-pair-encoding tokenizers in common use (OpenAI cl100k and o200k, Anthropic's, Llama 3's) average 4 to
+// 4.5 bytes per token on English prose and rarely fall below 3 on English text with code identifiers, file
+// paths and numbers, because their vocabularies hold whole common words with their leading space. Dividing by
+// 3 therefore overestimates English by roughly a quarter to a third, which is the price of never exceeding
+// the budget. The bound does not hold for every text: runs of hex digits (about 2 bytes per token), emoji
+// and scripts the vocabulary covers poorly (Cyrillic or Greek at 2 bytes per letter, often one token per
+// letter or two) can cost up to about a token per 2 bytes, so a block made mostly of such text may exceed
+// its budget by up to half. The short hashes a block cites are 8 hex digits, at most 4 tokens each.
+func Tokens(text string) int {
+	return (len(text) + 2) / 3
+}
+
+// ContextOptions selects the claims of a context block.
+type ContextOptions struct {
+	Query   string // rank by relevance to this text; empty means most recent first
+	Session string // when set, only claims with evidence from an artifact of this session
+	Task    string // when set, only claims with evidence from an artifact of this task
+	Budget  int    // hard limit in [Tokens] for the whole block
+	Now     time.Time
+}
+
+// ContextBlock is a Markdown block of claims for a prompt.
+type ContextBlock struct {
+	Markdown string
+	Included int // claims in the block
+	LeftOut  int // relevant claims that did not fit or were beyond the candidates considered
+	Tokens   int // Tokens(Markdown), never above the budget
+}
+
+// Context builds a compact Markdown block of the most relevant claims (by opt.Query, else the most recent),
+// one line each with its kind, age relative to opt.Now and the short hash of the artifact that supports it,
+// ending with a line that says how many relevant claims were left out. The block never exceeds opt.Budget
+// tokens as estimated by [Tokens]; when not even the header and that line fit, it returns [ErrBudget].
+func (s *Store) Context(ctx context.Context, opt ContextOptions) (ContextBlock, error) {
+	var blk ContextBlock
+	ids, total, err := s.contextCandidates(ctx, opt)
+	if err != nil {
+		return blk, fmt.Errorf("context: %w", err)
+	}
+	hits := make([]hit, len(ids))
+	for i, id := range ids {
+		hits[i] = hit{id: id}
+	}
+	claims, err := s.claimHits(ctx, hits)
+	if err != nil {
+		return blk, fmt.Errorf("context: %w", err)
+	}
+	return renderContext(claims, total, opt)
+}
+
+// EmptyContext is the block [Store.Context] returns when no claim is stored, for callers that have no store
+// yet: the header and a line saying that no claims were left out, or [ErrBudget].
+func EmptyContext(opt ContextOptions) (ContextBlock, error) {
+	return renderContext(nil, 0, opt)
+}
+
+// renderContext lays out claims, best first, within opt.Budget; total is how many claims are relevant.
+func renderContext(claims []ClaimHit, total int, opt ContextOptions) (ContextBlock, error) {
+	var blk ContextBlock
+	// Reserve room for the widest footer this block can end with.
+	footerMax := leftOutLine(total)
+	// Tokens depends on the length only, so the check needs no concatenation.
+	fits := func(n int) bool { return (n+2)/3 <= opt.Budget }
+	var b strings.Builder
+	b.WriteString(contextHeader)
+	if !fits(b.Len() + len(footerMax)) {
+		return blk, fmt.Errorf("context: %w: %d tokens, need at least %d", ErrBudget, opt.Budget, Tokens(contextHeader+footerMax))
+	}
+	for _, c := range claims {
+		line := claimLine(c, opt)
+		if !fits(b.Len() + len(line) + len(footerMax)) {
+			// A shorter claim further down may still fit; keep relevance order otherwise.
+			continue
+		}
+		b.WriteString(line)
+		blk.Included++
+	}
+	blk.LeftOut = total - blk.Included
+	b.WriteString(leftOutLine(blk.LeftOut))
+	blk.Markdown = b.String()
+	blk.Tokens = Tokens(blk.Markdown)
+	return blk, nil
+}
+
+// leftOutLine is the last line of a block.
+func leftOutLine(n int) string {
+	if n == 1 {
+		return "_1 more relevant claim left out_\n"
+	}
+	return fmt.Sprintf("_%d more relevant claims left out_\n", n)
+}
+
+// claimLine renders one claim: text on one line, kind, age and the short hash of the newest artifact that
+// supports it among those the options select.
+func claimLine(c ClaimHit, opt ContextOptions) string {
+	text := strings.Join(strings.Fields(c.Text), " ")
+	cite := ""
+	for _, e := range c.Evidence {
+		if (opt.Session == "" || e.Session == opt.Session) && (opt.Task == "" || e.Task == opt.Task) {
+			cite = e.Artifact[:8] // evidence is oldest first: the last match wins
+		}
+	}
+	return fmt.Sprintf("- %s (%s, %s, %s)\n", text, c.Kind, Age(opt.Now.Sub(c.Created)), cite)
+}
+
+// Age renders a duration as a short age such as "3d ago"; negative durations (clock skew) read "just now".
+func Age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d/time.Minute))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d/time.Hour))
+	case d < 14*24*time.Hour:
+		return fmt.Sprintf("%dd ago", int(d/(24*time.Hour)))
+	case d < 60*24*time.Hour:
+		return fmt.Sprintf("%dw ago", int(d/(7*24*time.Hour)))
+	case d < 730*24*time.Hour:
+		return fmt.Sprintf("%dmo ago", int(d/(30*24*time.Hour)))
+	default:
+		return fmt.Sprintf("%dy ago", int(d/(365*24*time.Hour)))
+	}
+}
+
+// filterSQL restricts claim ids (the expression col) to those with evidence in an artifact of the session
+// and task, when set. Its two arguments follow it in args order.
+const filterSQL = ` IN (SELECT e.claim FROM evidence e JOIN artifacts a ON a.id = e.artifact
+	WHERE (?1 = '' OR a.session = ?1) AND (?2 = '' OR a.task = ?2))`
+
+// contextCandidates returns the ids of up to contextDepth relevant claims, best first, and how many relevant
+// claims there are in all.
+func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]int64, int, error) {
+	filtered := opt.Session != "" || opt.Task != ""
+	q := parseQuery(opt.Query)
+	var ids []int64
+	var total int
+	if len(q.words) > 0 {
+		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth)
+		if err != nil {
+			return nil, 0, err
+		}
+		keep := map[int64]bool{}
+		if filtered && len(hits) > 0 {
+			rows, err := s.db.QueryContext(ctx, `SELECT id FROM claims WHERE id IN (SELECT value FROM json_each(?3)) AND id`+filterSQL,
+				opt.Session, opt.Task, idList(hits))
+			if err != nil {
+				return nil, 0, err
+			}
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					rows.Close()
+					return nil, 0, err
+				}
+				keep[id] = true
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return nil, 0, err
+			}
+		}
+		for _, h := range hits {
+			if !filtered || keep[h.id] {
+				ids = append(ids, h.id)
+			}
+		}
+		countSQL := `SELECT count(*) FROM claims_fts WHERE claims_fts MATCH ?3`
+		if filtered {
+			countSQL += ` AND rowid` + filterSQL
+		}
+		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.words)).Scan(&total); err != nil {
+			return nil, 0, err
+		}
+		return ids, max(total, len(ids)), nil
+	}
+	where := ` WHERE status = 'active'`
+	if filtered {
+		where += ` AND id` + filterSQL
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM claims`+where+` ORDER BY created DESC, id DESC LIMIT ?3`,
+		opt.Session, opt.Task, contextDepth)
+	if err != nil {
+		return nil, 0, err
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, 0, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims`+where, opt.Session, opt.Task).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	return ids, total, nil
+}

@@ -1,0 +1,137 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestContext(t *testing.T) {
+	s := openTemp(t)
+	for i := range 20 {
+		a, c := note(fmt.Sprintf("s%d", i%2), fmt.Sprintf("t%d", i%4),
+			fmt.Sprintf("Service %02d deploys to region %d through the pipeline", i, i%3))
+		if _, err := s.Apply(context.Background(), a, c, t0.Add(time.Duration(i)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	remember(t, s, t0, "The wiki has the on-call rota")
+	now := t0.Add(72 * time.Hour)
+
+	tests := []struct {
+		name          string
+		opt           ContextOptions
+		first         string // expected first claim line prefix
+		relevant      int    // Included + LeftOut
+		allIncluded   bool
+		mustNotInline string
+	}{
+		{"recent", ContextOptions{Budget: 2000, Now: now}, "- Service 19 deploys", 21, true, ""},
+		{"query", ContextOptions{Query: "on-call rota", Budget: 2000, Now: now}, "- The wiki has the on-call rota", 1, true, ""},
+		{"session", ContextOptions{Session: "s1", Budget: 2000, Now: now}, "- Service 19 deploys", 11, true, "Service 18"}, // with the rota note
+		{"session and task", ContextOptions{Session: "s0", Task: "t2", Budget: 2000, Now: now}, "- Service 18 deploys", 5, true, "Service 16 "},
+		{"query and task", ContextOptions{Query: "deploys", Task: "t3", Budget: 2000, Now: now}, "- Service 19 deploys", 5, true, "Service 18"},
+		{"tight budget", ContextOptions{Query: "pipeline", Budget: 60, Now: now}, "- Service", 20, false, ""},
+		{"no match", ContextOptions{Query: "kubernetes", Budget: 100, Now: now}, "", 0, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := s.Context(context.Background(), tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Tokens != Tokens(b.Markdown) || b.Tokens > tt.opt.Budget {
+				t.Fatalf("Tokens = %d for %d bytes, budget %d", b.Tokens, len(b.Markdown), tt.opt.Budget)
+			}
+			lines := strings.Split(strings.TrimSuffix(b.Markdown, "\n"), "\n")
+			if lines[0] != strings.TrimSuffix(contextHeader, "\n") {
+				t.Errorf("header %q", lines[0])
+			}
+			if want := strings.TrimSuffix(leftOutLine(b.LeftOut), "\n"); lines[len(lines)-1] != want {
+				t.Errorf("last line %q, want %q", lines[len(lines)-1], want)
+			}
+			if got := len(lines) - 2; got != b.Included {
+				t.Errorf("%d claim lines, Included = %d", got, b.Included)
+			}
+			if b.Included+b.LeftOut != tt.relevant {
+				t.Errorf("Included %d + LeftOut %d, want %d relevant", b.Included, b.LeftOut, tt.relevant)
+			}
+			if tt.allIncluded != (b.LeftOut == 0) {
+				t.Errorf("LeftOut = %d", b.LeftOut)
+			}
+			if tt.first != "" && (len(lines) < 3 || !strings.HasPrefix(lines[1], tt.first)) {
+				t.Errorf("first line %q, want prefix %q\n%s", lines[1], tt.first, b.Markdown)
+			}
+			if tt.mustNotInline != "" && strings.Contains(b.Markdown, tt.mustNotInline) {
+				t.Errorf("block holds %q, filtered out:\n%s", tt.mustNotInline, b.Markdown)
+			}
+			for _, l := range lines[1 : len(lines)-1] {
+				// Each line cites a short hash of a stored artifact and its age.
+				i := strings.LastIndex(l, ", ")
+				cite := strings.TrimSuffix(l[i+2:], ")")
+				if len(cite) != 8 {
+					t.Errorf("line %q cites %q", l, cite)
+				} else if _, _, err := s.ArtifactBytes(cite); err != nil {
+					t.Errorf("line %q: cited artifact: %v", l, err)
+				}
+				if !strings.Contains(l, " ago, ") {
+					t.Errorf("line %q has no age", l)
+				}
+			}
+		})
+	}
+	if _, err := s.Context(context.Background(), ContextOptions{Budget: 5, Now: now}); !errors.Is(err, ErrBudget) {
+		t.Errorf("Context(budget 5) = %v, want ErrBudget", err)
+	}
+}
+
+func TestAge(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{-time.Hour, "just now"},
+		{30 * time.Second, "just now"},
+		{5 * time.Minute, "5m ago"},
+		{3 * time.Hour, "3h ago"},
+		{50 * time.Hour, "2d ago"},
+		{20 * 24 * time.Hour, "2w ago"},
+		{100 * 24 * time.Hour, "3mo ago"},
+		{800 * 24 * time.Hour, "2y ago"},
+	}
+	for _, tt := range tests {
+		if got := Age(tt.d); got != tt.want {
+			t.Errorf("Age(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	for n, want := range map[int]int{0: 0, 1: 1, 3: 1, 4: 2, 6: 2, 7: 3} {
+		if got := Tokens(strings.Repeat("x", n)); got != want {
+			t.Errorf("Tokens(%d bytes) = %d, want %d", n, got, want)
+		}
+	}
+}
+
+func TestEmptyContext(t *testing.T) {
+	b, err := EmptyContext(ContextOptions{Query: "anything", Budget: 100, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := contextHeader + leftOutLine(0); b.Markdown != want || b.Included != 0 || b.LeftOut != 0 || b.Tokens != Tokens(want) {
+		t.Errorf("EmptyContext = %+v, want %q", b, want)
+	}
+	// The same as a store with nothing in it.
+	s := openTemp(t)
+	got, err := s.Context(context.Background(), ContextOptions{Query: "anything", Budget: 100, Now: t0})
+	if err != nil || got != b {
+		t.Errorf("empty store Context = %+v, %v; want %+v", got, err, b)
+	}
+	if _, err := EmptyContext(ContextOptions{Budget: 3}); !errors.Is(err, ErrBudget) {
+		t.Errorf("EmptyContext(budget 3) = %v, want ErrBudget", err)
+	}
+}

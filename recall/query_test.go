@@ -1,0 +1,173 @@
+package recall
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// hostileQueries are user texts that are not FTS5 syntax; each must search as words.
+var hostileQueries = []struct {
+	query string
+	want  string // a claim the query must find, or "" for only "no error"
+}{
+	{`"unbalanced quote`, "unbalanced quote handling"},
+	{`""`, ""},
+	{`-user`, "The user_id column is a UUID"},
+	{`user -id`, "The user_id column is a UUID"},
+	{`NOT user`, "The user_id column is a UUID"},
+	{`deploy*`, "Deploy on Fridays is forbidden"},
+	{`*`, ""},
+	{`title:deploy`, "Deploy on Fridays is forbidden"},
+	{`text:`, ""},
+	{`(deploy`, "Deploy on Fridays is forbidden"},
+	{`deploy)`, "Deploy on Fridays is forbidden"},
+	{`NEAR(deploy fridays, 2)`, "Deploy on Fridays is forbidden"},
+	{`NEAR`, "The NEAR keyword is reserved"},
+	{`AND`, "Cats AND dogs are allowed"},
+	{`OR`, ""},
+	{`deploy AND OR NOT`, "Deploy on Fridays is forbidden"},
+	{`^deploy`, "Deploy on Fridays is forbidden"},
+	{`{deploy}`, "Deploy on Fridays is forbidden"},
+	{`deploy + fridays`, "Deploy on Fridays is forbidden"},
+	{`a.b.c`, ""},
+	{`'single'`, ""},
+	{"\x00deploy\x00", "Deploy on Fridays is forbidden"},
+	{"\xff\xfe", ""},
+	{`東京`, "東京 is the primary region"},
+	{`東京 region`, "東京 is the primary region"},
+	{`сервер`, "Резервный сервер в Берлине"},
+	{`Сервер`, "Резервный сервер в Берлине"},
+	{`الخادم`, "الخادم الرئيسي في دبي"},
+	{`🙂 emoji`, ""},
+	{strings.Repeat("x", 5000), ""},
+	{strings.Repeat("deploy ", 200), "Deploy on Fridays is forbidden"},
+	{"e\u0301", ""},      // a combining mark
+	{"\u0301\u0301", ""}, // marks alone
+	{"ǅ Ⅷ ① ²", ""},      // title case, letter numbers, other numbers
+	{"\u200b\u200d", ""}, // zero-width characters
+	{"deploy\u3000fridays", "Deploy on Fridays is forbidden"}, // ideographic space
+}
+
+func TestHostileQueries(t *testing.T) {
+	s := openTemp(t)
+	remember(t, s, t0,
+		"unbalanced quote handling",
+		"The user_id column is a UUID",
+		"Deploy on Fridays is forbidden",
+		"The NEAR keyword is reserved",
+		"Cats AND dogs are allowed",
+		"東京 is the primary region",
+		"Резервный сервер в Берлине",
+		"الخادم الرئيسي في دبي",
+	)
+	for _, tt := range hostileQueries {
+		name := tt.query
+		if len(name) > 20 {
+			name = name[:20]
+		}
+		t.Run(name, func(t *testing.T) {
+			r, err := s.Recall(context.Background(), tt.query, 10)
+			if err != nil {
+				t.Fatalf("Recall(%q): %v", tt.query, err)
+			}
+			if tt.want != "" && !contains(texts(r.Claims), tt.want) {
+				t.Errorf("Recall(%q) = %q, want %q among them", tt.query, texts(r.Claims), tt.want)
+			}
+			if _, _, err := s.Search(context.Background(), tt.query, 10); err != nil {
+				t.Errorf("Search(%q): %v", tt.query, err)
+			}
+			if _, err := s.Context(context.Background(), ContextOptions{Query: tt.query, Budget: 500, Now: t0}); err != nil {
+				t.Errorf("Context(%q): %v", tt.query, err)
+			}
+		})
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestQueryWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"user_id", "user id"},
+		{"What is the user_id?", "user id"},
+		{"the a of", "the a of"}, // only stopwords: keep them
+		{`"NEAR(x, y)" OR z*`, "x y z"},
+		{"José JOSÉ josé", "josé"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(queryWords(tt.in), " "); got != tt.want {
+			t.Errorf("queryWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if n := len(queryWords(strings.Repeat("w", 1) + strings.Repeat(" x", 100) + fields(100))); n > maxQueryWords {
+		t.Errorf("queryWords kept %d words, cap is %d", n, maxQueryWords)
+	}
+}
+
+func fields(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(" w")
+		b.WriteString(strings.Repeat("q", i+1))
+	}
+	return b.String()
+}
+
+// FuzzQuery checks that building the FTS5 expression from any text never panics and never yields an
+// expression SQLite rejects, on both indexes.
+func FuzzQuery(f *testing.F) {
+	for _, q := range hostileQueries {
+		f.Add(q.query)
+	}
+	if data, err := os.ReadFile("testdata/queries.txt"); err == nil {
+		for _, l := range strings.Split(string(data), "\n") {
+			f.Add(l)
+		}
+	}
+	s, err := Open(f.TempDir() + "/store")
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer s.Close()
+	a, c := note("s", "t", "Deploy on Fridays is forbidden", "東京 is the primary region", "Ünïcödé text")
+	if _, err := s.Apply(context.Background(), a, c, t0); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		words := queryWords(q)
+		if len(words) > maxQueryWords {
+			t.Fatalf("%d words", len(words))
+		}
+		for _, w := range words {
+			if w == "" || strings.ContainsAny(w, "\"*:()^{}+-' \x00") || len(w) > maxWordBytes+utf8.UTFMax {
+				t.Fatalf("word %q from %q", w, q)
+			}
+		}
+		expr := matchExpr(words)
+		if expr == "" {
+			return
+		}
+		for _, tbl := range []string{"claims_fts", "artifacts_fts"} {
+			var n int
+			if err := s.db.QueryRow(`SELECT count(*) FROM `+tbl+` WHERE `+tbl+` MATCH ?`, expr).Scan(&n); err != nil {
+				t.Fatalf("query %q: expression %q rejected: %v", q, expr, err)
+			}
+		}
+		if _, err := s.Recall(context.Background(), q, 5); err != nil {
+			t.Fatalf("Recall(%q): %v", q, err)
+		}
+	})
+}

@@ -1,0 +1,336 @@
+package recall
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Ranking policy, shared by claims and artifacts.
+//
+// BM25 over every hit of a broad word is what makes a naive design slow (every matching row is scored and
+// sorted), so each query word is first classified by its document frequency, counted but never beyond
+// [commonDF]. Rare words are searched first, all together, and their hits ranked by BM25. Common words are
+// searched only when rare words leave the page unfilled, and then only the newest [candidateCap] rows that
+// match them are scored. A claim that matches a rare word therefore ranks above one that matches only common
+// words, and a broad query ranks its newest hits, which also suits "the newer statement wins".
+//
+// The best candidates are then re-ranked: those that answer the query (see [answers]) come first, and a newer
+// hit moves ahead of an older one that matched the same query words unless the older one scores more than
+// [newerWins] times higher.
+const (
+	commonDF     = 1000
+	candidateCap = 1000
+	rerankDepth  = 50
+	newerWins    = 1.5
+)
+
+// hit is one ranked row of claims_fts or artifacts_fts.
+type hit struct {
+	id      int64
+	score   float64 // -bm25, higher is better
+	cover   uint64  // bit i set when query word i occurs in the row
+	created int64
+	loaded  bool      // created and f are set
+	f       [4]string // the row's ftsTable.cols
+}
+
+// answers reports whether a row that contains c of the n significant query words answers the query: every
+// word of a one-word query, otherwise at least two words and at least half of them. One shared word out of
+// several is incidental.
+func answers(c, n int) bool {
+	if n == 0 {
+		return false
+	}
+	if n == 1 {
+		return c == 1
+	}
+	return c >= 2 && 2*c >= n
+}
+
+// ftsTable names one of the two full-text indexes, the table of its rows and the four columns of it that
+// results show, qualified by the alias r.
+type ftsTable struct {
+	fts, rows, cols string
+}
+
+var (
+	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, '', ''"}
+	artifactIndex = ftsTable{fts: "artifacts_fts", rows: "artifacts", cols: "r.hash, r.kind, r.session, r.task"}
+)
+
+// query is a parsed user query.
+type query struct {
+	words       []string
+	significant int // words that are not stopwords
+}
+
+func parseQuery(q string) query {
+	words := queryWords(q)
+	n := 0
+	for _, w := range words {
+		if !stopwords[w] {
+			n++
+		}
+	}
+	return query{words: words, significant: n}
+}
+
+func (q query) answers(h hit) bool {
+	return answers(bits.OnesCount64(h.cover), q.significant)
+}
+
+// rank returns up to want best rows of t for q, and whether more rows match.
+func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int) ([]hit, bool, error) {
+	if len(q.words) == 0 || want <= 0 {
+		return nil, false, nil
+	}
+	var rare, common []int
+	df := make([]int, len(q.words))
+	// rows[i] holds every row of a rare word i, which is how its coverage is checked later.
+	rows := make([]map[int64]bool, len(q.words))
+	perWord, err := s.matchingRows(ctx, t, q.words, commonDF+1)
+	if err != nil {
+		return nil, false, err
+	}
+	for i, ids := range perWord {
+		n := len(ids)
+		df[i] = n
+		if n <= commonDF {
+			rows[i] = make(map[int64]bool, n)
+			for _, id := range ids {
+				rows[i][id] = true
+			}
+		}
+		switch {
+		case n == 0:
+		case n <= commonDF:
+			rare = append(rare, i)
+		default:
+			common = append(common, i)
+		}
+	}
+	var cands []hit
+	seen := map[int64]bool{}
+	for ti, tier := range [][]int{rare, common} {
+		if len(tier) == 0 || len(cands) > want {
+			continue
+		}
+		sum := 0
+		for _, wi := range tier {
+			sum += df[wi]
+		}
+		ws := make([]string, len(tier))
+		for i, wi := range tier {
+			ws[i] = q.words[wi]
+		}
+		got, err := s.scoreNewest(ctx, t, matchExpr(ws), candidateCap, ti == 0 && sum <= rerankDepth)
+		if err != nil {
+			return nil, false, err
+		}
+		sort.SliceStable(got, func(i, j int) bool { return got[i].score > got[j].score })
+		for _, h := range got {
+			if !seen[h.id] {
+				seen[h.id] = true
+				cands = append(cands, h)
+			}
+		}
+	}
+	more := len(cands) > want
+	top := cands[:min(len(cands), max(want, rerankDepth))]
+	if err := s.cover(ctx, t, q, df, rows, top); err != nil {
+		return nil, false, err
+	}
+	if err := s.loadRows(ctx, t, top); err != nil {
+		return nil, false, err
+	}
+	sort.SliceStable(top, func(i, j int) bool {
+		ai, aj := q.answers(top[i]), q.answers(top[j])
+		if ai != aj {
+			return ai
+		}
+		return top[i].score > top[j].score
+	})
+	// Newer first among rows about the same thing: one insertion pass over neighbours with the same words.
+	for i := 1; i < len(top); i++ {
+		for j := i; j > 0; j-- {
+			a, b := top[j-1], top[j]
+			if a.cover != b.cover || b.created <= a.created || a.score > b.score*newerWins {
+				break
+			}
+			top[j-1], top[j] = b, a
+		}
+	}
+	return top[:min(len(top), want)], more, nil
+}
+
+// matchingRows returns, for each word, the rowids of t that contain it, newest first, but at most limit of
+// them, in one statement.
+func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int) ([][]int64, error) {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, rowid FROM %s WHERE %s MATCH %s ORDER BY rowid DESC LIMIT %d)`,
+			i, t.fts, t.fts, sqlString(phrase(w)), limit)
+	}
+	r, err := s.db.QueryContext(ctx, b.String())
+	if err != nil {
+		return nil, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	defer r.Close()
+	out := make([][]int64, len(words))
+	for r.Next() {
+		var i int
+		var id int64
+		if err := r.Scan(&i, &id); err != nil {
+			return nil, fmt.Errorf("search %s: %w", t.rows, err)
+		}
+		out[i] = append(out[i], id)
+	}
+	if err := r.Err(); err != nil {
+		return nil, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	return out, nil
+}
+
+// scoreNewest returns the newest limit rows of t matching expr with their BM25 scores, unsorted. With
+// withRows the hits come loaded with their columns, which costs less than another statement later when the
+// hits are few and more when they are many.
+func (s *Store) scoreNewest(ctx context.Context, t ftsTable, expr string, limit int, withRows bool) ([]hit, error) {
+	text := `SELECT f.rowid, -bm25(` + t.fts + `), 0, '', '', '', '' FROM ` + t.fts + ` f
+		WHERE ` + t.fts + ` MATCH ` + sqlString(expr) + ` ORDER BY f.rowid DESC LIMIT ?`
+	if withRows {
+		text = `SELECT f.rowid, -bm25(` + t.fts + `), r.created, ` + t.cols + ` FROM ` + t.fts + ` f
+		JOIN ` + t.rows + ` r ON r.id = f.rowid WHERE ` + t.fts + ` MATCH ` + sqlString(expr) + `
+		ORDER BY f.rowid DESC LIMIT ?`
+	}
+	rows, err := s.db.QueryContext(ctx, text, limit)
+	if err != nil {
+		return nil, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	defer rows.Close()
+	var hits []hit
+	for rows.Next() {
+		h := hit{loaded: withRows}
+		if err := rows.Scan(&h.id, &h.score, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
+			return nil, fmt.Errorf("search %s: %w", t.rows, err)
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	return hits, nil
+}
+
+// sqlString quotes s as an SQL string literal.
+//
+// MATCH expressions are written into the statement text rather than bound: FTS5 asks SQLite for the value
+// while planning, which makes SQLite prepare a statement again whenever that parameter is bound, so a bound
+// MATCH costs two parses per execution and an inlined one costs one. Statements with inlined expressions
+// are not cached.
+func sqlString(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// idList renders the ids of hits as a JSON array, for `IN (SELECT value FROM json_each(?))`, which keeps
+// the statement text fixed so that it is prepared once.
+func idList(hits []hit) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, h := range hits {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.FormatInt(h.id, 10))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// inIDs is the SQL set of the ids passed as one idList argument.
+const inIDs = ` IN (SELECT value FROM json_each(?))`
+
+// cover sets the cover bits of hits: which query words each row contains. rows holds the complete row set
+// of each rare word; common words are probed for the hits only.
+func (s *Store) cover(ctx context.Context, t ftsTable, q query, df []int, rows []map[int64]bool, hits []hit) error {
+	if len(hits) == 0 {
+		return nil
+	}
+	idx := make(map[int64]int, len(hits))
+	for i, h := range hits {
+		idx[h.id] = i
+	}
+	ids := idList(hits)
+	for wi, w := range q.words {
+		if df[wi] == 0 || stopwords[w] && q.significant > 0 {
+			continue
+		}
+		if rows[wi] != nil {
+			for i, h := range hits {
+				if rows[wi][h.id] {
+					hits[i].cover |= 1 << wi
+				}
+			}
+			continue
+		}
+		r, err := s.db.QueryContext(ctx, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(phrase(w))+
+			` AND rowid`+inIDs, ids)
+		if err != nil {
+			return fmt.Errorf("search %s: %w", t.rows, err)
+		}
+		for r.Next() {
+			var id int64
+			if err := r.Scan(&id); err != nil {
+				r.Close()
+				return fmt.Errorf("search %s: %w", t.rows, err)
+			}
+			if i, ok := idx[id]; ok {
+				hits[i].cover |= 1 << wi
+			}
+		}
+		r.Close()
+		if err := r.Err(); err != nil {
+			return fmt.Errorf("search %s: %w", t.rows, err)
+		}
+	}
+	return nil
+}
+
+// loadRows sets the created and f fields of the hits not yet loaded, from their rows.
+func (s *Store) loadRows(ctx context.Context, t ftsTable, hits []hit) error {
+	idx := make(map[int64]int, len(hits))
+	var todo []hit
+	for i, h := range hits {
+		if !h.loaded {
+			idx[h.id] = i
+			todo = append(todo, h)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	rows, err := s.query(ctx, `SELECT r.id, r.created, `+t.cols+` FROM `+t.rows+` r WHERE r.id`+inIDs, idList(todo))
+	if err != nil {
+		return fmt.Errorf("load %s: %w", t.rows, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, c int64
+		var f [4]string
+		if err := rows.Scan(&id, &c, &f[0], &f[1], &f[2], &f[3]); err != nil {
+			return fmt.Errorf("load %s: %w", t.rows, err)
+		}
+		h := &hits[idx[id]]
+		h.created, h.f, h.loaded = c, f, true
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("load %s: %w", t.rows, err)
+	}
+	return nil
+}

@@ -1,0 +1,218 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Evidence is where a claim was read: a span of a stored artifact, and the artifact's origin.
+type Evidence struct {
+	Artifact   string // full hash
+	Start, End int
+	Session    string
+	Task       string
+	Created    time.Time
+}
+
+// ClaimHit is one recalled claim. Created is when it was first stored; callers compute its age from it.
+type ClaimHit struct {
+	ID       int64
+	Text     string
+	Kind     string
+	Score    float64 // higher is better
+	Created  time.Time
+	Evidence []Evidence // oldest first
+}
+
+// ArtifactHit is one artifact whose text matches a query, with a snippet around the match (matched words in
+// [brackets], cuts marked with …).
+type ArtifactHit struct {
+	Artifact string // full hash
+	Kind     string
+	Session  string
+	Task     string
+	Snippet  string
+	Score    float64 // higher is better
+	Created  time.Time
+}
+
+// DefaultLimit is the number of results [Store.Recall] and [Store.Search] return for a limit of zero or less.
+const DefaultLimit = 10
+
+// Presence says whether the store already knows the answer to a query.
+type Presence string
+
+// Presence values: a stored claim answers the query, only stored artifact text does, or nothing does.
+const (
+	PresenceClaim    Presence = "claim"
+	PresenceArtifact Presence = "artifact"
+	PresenceNone     Presence = "none"
+)
+
+// RecallResult is the answer to [Store.Recall].
+type RecallResult struct {
+	Query     string
+	Presence  Presence
+	Claims    []ClaimHit
+	Artifacts []ArtifactHit // listed only when Presence is PresenceArtifact
+	HasMore   bool          // more claims (or, for PresenceArtifact, artifacts) match than were returned
+}
+
+// Recall returns up to limit (or [DefaultLimit]) claims ranked for query, best first, with their evidence. The query is plain
+// user text (any characters; no search syntax), and a claim matches when it contains any query word, after
+// case folding, diacritic folding and English stemming.
+//
+// Presence is PresenceClaim when a returned claim contains most of the query's significant words (all of a
+// one-word query; otherwise at least two and at least half), PresenceArtifact when no claim does but an
+// artifact's text does (the artifacts are then listed), and PresenceNone otherwise: claims that share only an
+// incidental word with the query are still listed, but they do not count as an answer.
+func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResult, error) {
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	res := RecallResult{Query: query, Presence: PresenceNone}
+	q := parseQuery(query)
+	if len(q.words) == 0 {
+		return res, nil
+	}
+	// The artifacts are searched at the same time as the claims, on another connection: they are needed
+	// whenever no claim answers, and the wait for them is what a "do I know this?" query mostly costs.
+	actx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type artifactResult struct {
+		hits []ArtifactHit
+		more bool
+		err  error
+	}
+	ach := make(chan artifactResult, 1)
+	go func() {
+		var r artifactResult
+		arts, more, err := s.rank(actx, artifactIndex, q, limit)
+		if err == nil && len(arts) > 0 && q.answers(arts[0]) {
+			r.hits, err = s.artifactHits(actx, q, arts)
+		}
+		r.more, r.err = more, err
+		ach <- r
+	}()
+
+	hits, more, err := s.rank(ctx, claimIndex, q, limit)
+	if err == nil {
+		res.Claims, err = s.claimHits(ctx, hits)
+	}
+	answered := false
+	for _, h := range hits {
+		answered = answered || q.answers(h)
+	}
+	if err != nil || answered {
+		// The artifact search is moot: stop it, and wait so that nothing runs after Recall returns.
+		cancel()
+	}
+	ar := <-ach
+	if err != nil {
+		return res, fmt.Errorf("recall: %w", err)
+	}
+	res.HasMore = more
+	if answered {
+		res.Presence = PresenceClaim
+		return res, nil
+	}
+	if ar.err != nil {
+		return res, fmt.Errorf("recall: %w", ar.err)
+	}
+	if len(ar.hits) > 0 {
+		res.Presence = PresenceArtifact
+		res.Artifacts = ar.hits
+		res.HasMore = ar.more
+	}
+	return res, nil
+}
+
+// Search returns up to limit (or [DefaultLimit]) artifacts whose text matches query, best first, each with a snippet, and
+// whether more match. Matching and ranking follow [Store.Recall].
+func (s *Store) Search(ctx context.Context, query string, limit int) ([]ArtifactHit, bool, error) {
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	q := parseQuery(query)
+	hits, more, err := s.rank(ctx, artifactIndex, q, limit)
+	if err != nil {
+		return nil, false, fmt.Errorf("search: %w", err)
+	}
+	out, err := s.artifactHits(ctx, q, hits)
+	if err != nil {
+		return nil, false, fmt.Errorf("search: %w", err)
+	}
+	return out, more, nil
+}
+
+// claimHits loads the claims and evidence of hits, in the order of hits.
+func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
+	out := make([]ClaimHit, len(hits))
+	if len(hits) == 0 {
+		return out, nil
+	}
+	if err := s.loadRows(ctx, claimIndex, hits); err != nil {
+		return nil, err
+	}
+	idx := make(map[int64]int, len(hits))
+	for i, h := range hits {
+		idx[h.id] = i
+		out[i] = ClaimHit{ID: h.id, Score: h.score, Text: h.f[0], Kind: h.f[1], Created: time.Unix(0, h.created).UTC()}
+	}
+	ids := idList(hits)
+	rows, err := s.query(ctx, `SELECT e.claim, a.hash, e.start, e."end", a.session, a.task, a.created
+		FROM evidence e JOIN artifacts a ON a.id = e.artifact
+		WHERE e.claim`+inIDs+` ORDER BY a.created, a.id, e.start`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("load evidence: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, created int64
+		var e Evidence
+		if err := rows.Scan(&id, &e.Artifact, &e.Start, &e.End, &e.Session, &e.Task, &created); err != nil {
+			return nil, fmt.Errorf("load evidence: %w", err)
+		}
+		e.Created = time.Unix(0, created).UTC()
+		c := &out[idx[id]]
+		c.Evidence = append(c.Evidence, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load evidence: %w", err)
+	}
+	return out, nil
+}
+
+// artifactHits loads the artifacts of hits with a snippet of each around q's words, in the order of hits.
+func (s *Store) artifactHits(ctx context.Context, q query, hits []hit) ([]ArtifactHit, error) {
+	out := make([]ArtifactHit, len(hits))
+	if err := s.loadRows(ctx, artifactIndex, hits); err != nil {
+		return nil, err
+	}
+	for i, h := range hits {
+		out[i] = ArtifactHit{Artifact: h.f[0], Kind: h.f[1], Session: h.f[2], Task: h.f[3], Score: h.score,
+			Created: time.Unix(0, h.created).UTC()}
+	}
+	// Snippets come from the artifact files: the index does not keep artifact text. Reading and cutting
+	// them is independent work, done in parallel.
+	errs := make([]error, len(out))
+	var wg sync.WaitGroup
+	for i := range out {
+		wg.Go(func() {
+			data, err := s.readArtifact(out[i].Artifact)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			out[i].Snippet = snippet(data, q.words)
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

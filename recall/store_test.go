@@ -1,0 +1,425 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestApplyIdempotent(t *testing.T) {
+	s := openTemp(t)
+	a, c := note("s1", "t1", "Deploys go through the release train", "The release train leaves on Thursdays")
+	r1, err := s.Apply(context.Background(), a, c, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.ArtifactExisted || r1.NewClaims != 2 || r1.KnownClaims != 0 || r1.NewEvidence != 2 || r1.NoOp() {
+		t.Fatalf("first apply = %+v", r1)
+	}
+	if r1.Artifact != hashBytes(a.Text) || len(r1.Artifact) != 64 || strings.ToLower(r1.Artifact) != r1.Artifact {
+		t.Fatalf("artifact hash %q", r1.Artifact)
+	}
+	before := counts(t, s)
+	r2, err := s.Apply(context.Background(), a, c, t0.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r2.NoOp() || r2.KnownClaims != 2 || r2.Artifact != r1.Artifact {
+		t.Fatalf("re-apply = %+v, want a no-op", r2)
+	}
+	if after := counts(t, s); after != before {
+		t.Fatalf("re-apply changed the store: %s -> %s", before, after)
+	}
+}
+
+func TestKnownClaimsGainEvidence(t *testing.T) {
+	s := openTemp(t)
+	remember(t, s, t0, "The cache TTL is 5 minutes")
+	// A second note repeats the claim (same key) among new text.
+	a, c := note("s2", "t9", "Checked again today", "The cache TTL is 5 minutes")
+	r, err := s.Apply(context.Background(), a, c, t0.Add(24*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ArtifactExisted || r.NewClaims != 1 || r.KnownClaims != 1 || r.NewEvidence != 2 {
+		t.Fatalf("apply = %+v, want 1 new claim, 1 known, 2 evidence", r)
+	}
+	rec, err := s.Recall(context.Background(), "cache ttl", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Claims) != 1 {
+		t.Fatalf("claims = %q, want the one claim once", texts(rec.Claims))
+	}
+	ev := rec.Claims[0].Evidence
+	if len(ev) != 2 || ev[0].Session != "s1" || ev[1].Session != "s2" || ev[1].Task != "t9" ||
+		ev[1].Artifact != r.Artifact || !ev[1].Created.Equal(t0.Add(24*time.Hour)) {
+		t.Fatalf("evidence = %+v", ev)
+	}
+	if got := string(a.Text[ev[1].Start:ev[1].End]); got != "The cache TTL is 5 minutes" {
+		t.Errorf("evidence span reads %q", got)
+	}
+	if !rec.Claims[0].Created.Equal(t0) {
+		t.Errorf("claim created %v, want first apply %v", rec.Claims[0].Created, t0)
+	}
+	known, err := s.Known(context.Background(), []string{"k:the cache ttl is 5 minutes", "k:nope"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !known["k:the cache ttl is 5 minutes"] || known["k:nope"] || len(known) != 1 {
+		t.Errorf("Known = %v", known)
+	}
+}
+
+func TestApplyAllOrNothing(t *testing.T) {
+	s := openTemp(t)
+	remember(t, s, t0, "Existing claim about the scheduler")
+	before := counts(t, s)
+	a, c := note("s1", "t1", "A new claim", "Another new claim")
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	bad := slices.Clone(c)
+	bad[1].Spans = []Span{{5, 500}}
+	mismatch := slices.Clone(c)
+	mismatch[1].Text = "text that is not in the artifact"
+	badKind := a
+	badKind.Kind = "pending"
+	tests := []struct {
+		name   string
+		ctx    context.Context
+		a      Artifact
+		claims []ClaimInput
+	}{
+		{"cancelled context", cancelled, a, c},
+		{"span out of range", context.Background(), a, bad},
+		{"text not at span", context.Background(), a, mismatch},
+		{"bad kind", context.Background(), badKind, c},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := s.Apply(tt.ctx, tt.a, tt.claims, t0); err == nil {
+				t.Fatal("Apply succeeded, want an error")
+			}
+			if after := counts(t, s); after != before {
+				t.Fatalf("failed apply changed the store: %s -> %s", before, after)
+			}
+		})
+	}
+	// A failure inside the transaction, after rows were inserted: the second batch breaks a constraint.
+	good, goodClaims := note("s1", "t1", "Batch claim one")
+	broken, brokenClaims := note("s1", "t1", "Batch claim two")
+	if _, err := s.db.Exec(`CREATE TRIGGER fail BEFORE INSERT ON claims WHEN NEW.text = 'Batch claim two'
+		BEGIN SELECT RAISE(ABORT, 'injected'); END`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.ApplyBatch(context.Background(), []Batch{{good, goodClaims}, {broken, brokenClaims}}, t0)
+	if err == nil || !strings.Contains(err.Error(), "injected") {
+		t.Fatalf("ApplyBatch = %v, want the injected failure", err)
+	}
+	if after := counts(t, s); after != before {
+		t.Fatalf("failed batch changed the store: %s -> %s", before, after)
+	}
+}
+
+func TestConcurrentApply(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	const handles, perHandle = 3, 3
+	stores := make([]*Store, handles)
+	for i := range stores {
+		s, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		stores[i] = s
+	}
+	// Every goroutine applies the same two notes, which share a claim.
+	a1, c1 := note("s1", "t1", "Shared claim about migrations", "Only in note one")
+	a2, c2 := note("s2", "t2", "Shared claim about migrations", "Only in note two")
+	var wg sync.WaitGroup
+	errs := make(chan error, handles*perHandle*2)
+	for _, s := range stores {
+		for range perHandle {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for _, n := range []struct {
+					a Artifact
+					c []ClaimInput
+				}{{a1, c1}, {a2, c2}} {
+					if _, err := s.Apply(context.Background(), n.a, n.c, t0); err != nil {
+						errs <- err
+					}
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("concurrent apply: %v", err)
+	}
+	if got, want := counts(t, stores[0]), "artifacts=2 claims=3 evidence=4 claims_fts=3 artifacts_fts=2"; got != want {
+		t.Fatalf("after concurrent applies: %s, want %s", got, want)
+	}
+}
+
+func TestModes(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	dir := t.TempDir() + "/data/store"
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := remember(t, s, t0, "Modes are private")
+	wantModes := map[string]fs.FileMode{
+		dir:                       0o700 | fs.ModeDir,
+		filepath.Join(dir, "cas"): 0o700 | fs.ModeDir,
+		filepath.Join(dir, "cas", r.Artifact[:2]):             0o700 | fs.ModeDir,
+		filepath.Join(dir, "cas", r.Artifact[:2], r.Artifact): 0o400,
+		filepath.Join(dir, dbName):                            0o600,
+		filepath.Join(dir, dbName+"-wal"):                     0o600,
+		filepath.Join(dir, dbName+"-shm"):                     0o600,
+	}
+	for p, want := range wantModes {
+		fi, err := os.Lstat(p)
+		if err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		if got := fi.Mode(); got != want {
+			t.Errorf("%s: mode %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestArtifactBytes(t *testing.T) {
+	s := openTemp(t)
+	r := remember(t, s, t0, "Artifacts come back byte for byte")
+	want := "Artifacts come back byte for byte\n"
+	for _, p := range []string{r.Artifact, r.Artifact[:4], strings.ToUpper(r.Artifact[:10])} {
+		h, data, err := s.ArtifactBytes(p)
+		if err != nil || h != r.Artifact || string(data) != want {
+			t.Errorf("ArtifactBytes(%q) = %q, %q, %v", p, h, data, err)
+		}
+	}
+	for _, p := range []string{"abc", "xyzw", r.Artifact + "0", ""} {
+		if _, _, err := s.ArtifactBytes(p); err == nil || errors.Is(err, ErrNotFound) {
+			t.Errorf("ArtifactBytes(%q) = %v, want an invalid-prefix error", p, err)
+		}
+	}
+	other := "0000"
+	if r.Artifact[:4] == other {
+		other = "ffff"
+	}
+	if _, _, err := s.ArtifactBytes(other); !errors.Is(err, ErrNotFound) {
+		t.Errorf("ArtifactBytes(%q) = %v, want ErrNotFound", other, err)
+	}
+
+	// An ambiguous 4-character prefix, built directly in the index.
+	if _, err := s.db.Exec(`INSERT INTO artifacts (hash, kind, source, session, task, created) VALUES (?, 'note', 'x', '', '', 0)`,
+		r.Artifact[:4]+strings.Repeat("0", 60)); err != nil {
+		t.Fatal(err)
+	}
+	var amb *AmbiguousError
+	_, _, err := s.ArtifactBytes(r.Artifact[:4])
+	if !errors.As(err, &amb) || !slices.Contains(amb.Candidates, r.Artifact) || len(amb.Candidates) != 2 ||
+		!strings.Contains(err.Error(), r.Artifact) {
+		t.Errorf("ArtifactBytes(4-char shared prefix) = %v, want AmbiguousError listing both", err)
+	}
+
+	// Verify on read: corrupt the file behind the store's back.
+	path := filepath.Join(s.dir, "cas", r.Artifact[:2], r.Artifact)
+	if err := os.Chmod(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("Artifacts come back byte for bytE\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ArtifactBytes(r.Artifact); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("corrupt artifact read = %v, want ErrCorrupt", err)
+	}
+	// Applying the same text again repairs the file.
+	remember(t, s, t0, "Artifacts come back byte for byte")
+	if _, data, err := s.ArtifactBytes(r.Artifact); err != nil || string(data) != want {
+		t.Errorf("after repair: %q, %v", data, err)
+	}
+}
+
+func TestOpenExisting(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "store")
+	if _, err := OpenExisting(dir); !errors.Is(err, ErrNoStore) {
+		t.Fatalf("OpenExisting(missing) = %v, want ErrNoStore", err)
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := OpenExisting(dir); !errors.Is(err, ErrNoStore) {
+		t.Fatalf("OpenExisting(empty dir) = %v, want ErrNoStore", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("OpenExisting created %v", ents)
+	}
+	if ents, _ := os.ReadDir(parent); len(ents) != 1 {
+		t.Fatalf("OpenExisting created %v in the parent", ents)
+	}
+
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remember(t, s, t0, "Readers see committed claims")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Reading an existing store changes nothing in its directory, not even modification times.
+	before := snapshot(t, dir)
+	ro, err := OpenExisting(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ro.Recall(context.Background(), "committed claims", 5)
+	if err != nil || r.Presence != PresenceClaim {
+		t.Fatalf("read-only recall = %+v, %v", r, err)
+	}
+	if k, err := ro.Known(context.Background(), []string{"k:readers see committed claims"}); err != nil || !k["k:readers see committed claims"] {
+		t.Errorf("read-only Known = %v, %v", k, err)
+	}
+	a, c := note("s", "t", "Writes are refused")
+	if _, err := ro.Apply(context.Background(), a, c, t0); !errors.Is(err, ErrReadOnly) {
+		t.Errorf("read-only Apply = %v, want ErrReadOnly", err)
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Errorf("read-only use changed the store:\n%s\nbecame\n%s", before, after)
+	}
+
+	// With a writer open (its log not yet in the database file), a reader sees the writer's commits.
+	w, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remember(t, w, t0, "Written while the writer stays open")
+	ro, err = OpenExisting(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err = ro.Recall(context.Background(), "writer stays open", 5)
+	if err != nil || r.Presence != PresenceClaim {
+		t.Errorf("recall beside an open writer = %+v, %v", r, err)
+	}
+	ro.Close()
+	w.Close()
+}
+
+// snapshot lists the files under dir with their sizes, modes and modification times.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v %d %d\n", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestMigrations(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remember(t, s, t0, "Schema survives a reopen")
+	v, err := schemaVersion(context.Background(), s.db)
+	if err != nil || v != len(migrations) {
+		t.Fatalf("user_version = %d, %v; want %d", v, err, len(migrations))
+	}
+	s.Close()
+	s, err = Open(dir)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	if got := counts(t, s); got != "artifacts=1 claims=1 evidence=1 claims_fts=1 artifacts_fts=1" {
+		t.Errorf("after reopen: %s", got)
+	}
+	// A store from a newer program is refused, not downgraded.
+	if _, err := s.db.Exec(`PRAGMA user_version = 99`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Errorf("Open(newer schema) = %v, want a refusal", err)
+	}
+	if _, err := OpenExisting(dir); err == nil || !strings.Contains(err.Error(), "newer") {
+		t.Errorf("OpenExisting(newer schema) = %v, want a refusal", err)
+	}
+}
+
+func TestOpenRefusesOpenDir(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir); err == nil {
+		t.Error("Open of a 0755 directory succeeded")
+	}
+}
+
+func TestCollectGarbage(t *testing.T) {
+	s := openTemp(t)
+	kept := remember(t, s, t0, "This artifact is referenced")
+	// A failed apply leaves its file: the claim text is not in the artifact, so the rows never commit.
+	a, c := note("s", "t", "Orphaned by a failed apply")
+	c[0].Spans = []Span{{0, 3}}
+	if _, err := s.Apply(context.Background(), a, c, t0); err == nil {
+		t.Fatal("bad apply succeeded")
+	}
+	// Validation runs before any write, so force an orphan the way a crash between file and commit would.
+	orphan := hashBytes(a.Text)
+	if err := s.writeArtifact(orphan, a.Text); err != nil {
+		t.Fatal(err)
+	}
+	orphanPath := filepath.Join(s.dir, "cas", orphan[:2], orphan)
+	keptPath := filepath.Join(s.dir, "cas", kept.Artifact[:2], kept.Artifact)
+	mtime := time.Now()
+	if n, err := s.CollectGarbage(context.Background(), mtime, time.Hour); err != nil || n != 0 {
+		t.Fatalf("CollectGarbage within grace = %d, %v; want 0", n, err)
+	}
+	n, err := s.CollectGarbage(context.Background(), mtime.Add(2*time.Hour), time.Hour)
+	if err != nil || n != 1 {
+		t.Fatalf("CollectGarbage = %d, %v; want 1", n, err)
+	}
+	if _, err := os.Stat(orphanPath); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("orphan still there: %v", err)
+	}
+	if _, err := os.Stat(keptPath); err != nil {
+		t.Errorf("referenced artifact removed: %v", err)
+	}
+}
