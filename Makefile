@@ -2,16 +2,22 @@
 GO      ?= go
 PREFIX  ?= /usr/local
 DESTDIR ?=
-# The binary leaves out urfave/cli's man and Markdown renderers: they cost start-up time on every call.
+# The binaries leave out urfave/cli's man and Markdown renderers: they cost start-up time on every call.
+# memoree itself is the lean build, without the SQLite engine, so that checkpoint starts fast; it runs the
+# store commands (remember, recall, search, context, artifact, pending preview and apply) by executing the
+# full build in ../libexec/memoree/.
 TAGS    := urfave_cli_no_docs
-BIN     := bin/memoree
+OUT     ?= build
+BIN     := $(OUT)/bin/memoree
+FULL    := $(OUT)/libexec/memoree/memoree
 
 .PHONY: all build test demo install bench man clean
 
 all: build
 
 build:
-	$(GO) build -tags $(TAGS) -trimpath -o $(BIN) ./cmd/memoree
+	$(GO) build -tags "$(TAGS) memoree_lean" -trimpath -o $(BIN) ./cmd/memoree
+	$(GO) build -tags "$(TAGS)" -trimpath -o $(FULL) ./cmd/memoree
 
 test:
 	$(GO) vet ./...
@@ -22,8 +28,9 @@ demo: build
 	@BIN="$(CURDIR)/$(BIN)" sh testdata/demo.sh
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/memoree $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/memoree
+	install -m 0755 $(FULL) $(DESTDIR)$(PREFIX)/libexec/memoree/memoree
 	install -m 0644 man/memoree.1 $(DESTDIR)$(PREFIX)/share/man/man1/memoree.1
 
 # bench runs the package benchmarks, then the whole-process comparisons against their floors.
@@ -36,4 +43,4 @@ man:
 	$(GO) test ./cmd/memoree -run TestManPage -update
 
 clean:
-	rm -rf bin
+	rm -rf $(OUT)

@@ -22,6 +22,24 @@ id=$("$BIN" pending list --session S1 | cut -f1)
 step "memoree pending show $id"
 "$BIN" pending show "$id"
 
+step "memoree pending preview $id   # what apply would store; writes nothing"
+"$BIN" pending preview "$id"
+
+step "memoree pending apply $id"
+"$BIN" pending apply "$id"
+
+step "memoree recall \"regression corpus\""
+"$BIN" recall "regression corpus"
+
+step "echo 'We deploy from the release branch only.' | memoree remember --apply -"
+echo 'We deploy from the release branch only.' | "$BIN" remember --apply -
+
+step "memoree context build --query \"recall work\" --budget 1500"
+"$BIN" context build --query "recall work" --budget 1500
+
 id2=$("$BIN" pending list --session S2 | cut -f1)
+step "memoree pending apply $id2   # flagged: refused, exit 3"
+"$BIN" pending apply "$id2" || echo "(exit status $?)"
+
 step "memoree pending drop $id2"
 "$BIN" pending drop "$id2"

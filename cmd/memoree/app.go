@@ -83,8 +83,12 @@ func (e *env) dataDir() (string, error) {
 	return filepath.Join(xdg.DataHome, "memoree"), nil
 }
 
-func (e *env) warnf(format string, a ...any) { fmt.Fprintf(e.stderr, "memoree: warning: "+format+"\n", a...) }
-func (e *env) hintf(format string, a ...any) { fmt.Fprintf(e.stderr, "memoree: hint: "+format+"\n", a...) }
+func (e *env) warnf(format string, a ...any) {
+	fmt.Fprintf(e.stderr, "memoree: warning: "+format+"\n", a...)
+}
+func (e *env) hintf(format string, a ...any) {
+	fmt.Fprintf(e.stderr, "memoree: hint: "+format+"\n", a...)
+}
 
 // run is the whole program: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -142,6 +146,10 @@ EXAMPLES:
      memoree checkpoint --session S1 --task retrieval -
    memoree pending list
    memoree pending show ck-7f3a
+   memoree pending preview ck-7f3a
+   memoree pending apply ck-7f3a
+   memoree recall "regression corpus"
+   memoree context build --query "recall work" --budget 1500
 
 EXIT STATUS:
    0 success, 1 failure (I/O, permissions, not found), 2 usage error or rejected input,
@@ -161,6 +169,11 @@ ENVIRONMENT:
 			checkpointCommand(e),
 			pendingCommand(e),
 			scanCommand(e),
+			rememberCommand(e),
+			recallCommand(e),
+			searchCommand(e),
+			contextCommand(e),
+			artifactCommand(e),
 		},
 	}
 	onUsage := func(_ *cli.Context, err error, _ bool) error { return &usageError{err.Error()} }

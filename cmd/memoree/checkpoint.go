@@ -132,7 +132,8 @@ func runCheckpoint(c *cli.Context, e *env) error {
 }
 
 // warnFindings tells on stderr what the secret scan found, with redacted previews only. kept is how many bytes of
-// the input were stored: findings past it are reported as not stored.
+// the input were stored: findings past it are reported as not stored. With a checkpoint id, it also says that the
+// checkpoint is flagged.
 func warnFindings(e *env, id string, findings []scan.Finding, kept int) {
 	flagged := false
 	for _, f := range findings {
@@ -144,7 +145,7 @@ func warnFindings(e *env, id string, findings []scan.Finding, kept int) {
 		}
 		e.warnf("possible secret (%s) at line %d, column %d: %s%s", f.Rule, f.Line, f.Column, f.Preview, where)
 	}
-	if flagged {
+	if flagged && id != "" {
 		e.warnf("checkpoint %s is flagged: pending preview and apply will refuse it unless given --allow-flagged", id)
 	}
 }

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -33,6 +37,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 			"mode":   cmdMode,
+			"tree":   cmdTree,
 		},
 	})
 }
@@ -77,5 +82,42 @@ func cmdMode(ts *testscript.TestScript, neg bool, args []string) {
 		if (got == want) == neg {
 			ts.Fatalf("%s has mode %s, want %s%04o", p, fmt.Sprintf("%04o", got), map[bool]string{true: "not ", false: ""}[neg], want)
 		}
+	}
+}
+
+// cmdTree writes a listing of every file and directory under DIR, with mode, size, modification time and a
+// hash of the content, to OUT: tree DIR OUT. Two listings compare equal only if nothing under DIR was created,
+// removed, rewritten or touched.
+func cmdTree(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: tree DIR OUT")
+	}
+	root := ts.MkAbs(args[0])
+	var b strings.Builder
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		fmt.Fprintf(&b, "%s %v %d %d", rel, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
+		if fi.Mode().IsRegular() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, " %x", sha256.Sum256(data))
+		}
+		b.WriteString("\n")
+		return nil
+	})
+	if err != nil {
+		ts.Fatalf("tree: %v", err)
+	}
+	if err := os.WriteFile(ts.MkAbs(args[1]), []byte(b.String()), 0o600); err != nil {
+		ts.Fatalf("tree: %v", err)
 	}
 }

@@ -61,21 +61,26 @@ func escapeLabel(s string) string {
 	return strings.NewReplacer("\t", `\t`, "\n", `\n`).Replace(s)
 }
 
-// age says how long ago t was, in the largest whole unit: 45s, 12m, 5h, 3d.
-func age(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < 0:
-		return "0s"
-	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d.Seconds()))
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
-	case d < 48*time.Hour:
-		return fmt.Sprintf("%dh", int(d.Hours()))
-	}
-	return fmt.Sprintf("%dd", int(d.Hours()/24))
-}
-
 // rfc3339 formats t for output.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// ago says how long before now t was, in the largest whole unit, such as "3d ago"; times after now read
+// "just now".
+func ago(now, t time.Time) string {
+	d := now.Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm ago", int(d/time.Minute))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%dh ago", int(d/time.Hour))
+	case d < 14*24*time.Hour:
+		return fmt.Sprintf("%dd ago", int(d/(24*time.Hour)))
+	case d < 60*24*time.Hour:
+		return fmt.Sprintf("%dw ago", int(d/(7*24*time.Hour)))
+	case d < 730*24*time.Hour:
+		return fmt.Sprintf("%dmo ago", int(d/(30*24*time.Hour)))
+	}
+	return fmt.Sprintf("%dy ago", int(d/(365*24*time.Hour)))
+}

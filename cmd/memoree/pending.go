@@ -26,6 +26,8 @@ Every command that takes an ID accepts a unique prefix of at least 4 characters 
 EXAMPLES:
    memoree pending list
    memoree pending show ck-7f3a
+   memoree pending preview ck-7f3a
+   memoree pending apply ck-7f3a
    memoree pending drop 7f3a`,
 		Subcommands: []*cli.Command{
 			{
@@ -60,6 +62,36 @@ EXAMPLES:
    memoree pending show 7f3a --json`,
 				Flags:  []cli.Flag{jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingShow(c, e) },
+			},
+			{
+				Name:      "preview",
+				Usage:     "show the claims apply would store; writes nothing",
+				ArgsUsage: "ID",
+				Description: `Runs the claim compiler on the checkpoint's text and shows each claim with its kind, its
+evidence span [start, end) in the text and whether the store already knows it, then the skipped
+fragments with the reason. Writes nothing at all, and creates no store. A flagged checkpoint is
+refused (exit 3) unless --allow-flagged.
+
+EXAMPLES:
+   memoree pending preview ck-7f3a
+   memoree pending preview 7f3a --json`,
+				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
+				Action: storeAction(e, "pending preview"),
+			},
+			{
+				Name:      "apply",
+				Usage:     "store the checkpoint as an artifact and its claims in the recall store",
+				ArgsUsage: "ID",
+				Description: `Runs the same compiler as preview through the same path as 'remember --apply': the exact text
+becomes a checkpoint artifact, the evidence of every claim. The pending item stays, marked as
+applied, until you drop it; applying the same text again changes nothing and says so. A flagged
+checkpoint is refused (exit 3) unless --allow-flagged.
+
+EXAMPLES:
+   memoree pending apply ck-7f3a
+   memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`,
+				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
+				Action: storeAction(e, "pending apply"),
 			},
 			{
 				Name:      "drop",
@@ -192,8 +224,8 @@ func runPendingList(c *cli.Context, e *env) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
 	for _, it := range shown {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s ago\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
-			age(now, it.Updated), it.Bytes, flags(it))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
+			ago(now, it.Updated), it.Bytes, flags(it))
 	}
 	return tw.Flush()
 }
@@ -255,4 +287,3 @@ func runPendingDrop(c *cli.Context, e *env) error {
 	_, err = fmt.Fprintf(e.stdout, "dropped %s (session %s)\n", it.ID, escapeLabel(it.Session))
 	return err
 }
-

@@ -1,0 +1,279 @@
+//go:build !memoree_lean
+
+package main
+
+// Promotion: remember, pending preview and pending apply share one path. The text is scanned, compiled into claims
+// by the claim compiler, and either shown (preview: nothing is written, no store is created) or stored as one
+// artifact with its claims in one transaction (apply).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/checkpoint"
+	"github.com/memoree/memoree/compiler"
+	"github.com/memoree/memoree/pending"
+	"github.com/memoree/memoree/recall"
+	"github.com/memoree/memoree/scan"
+)
+
+// promotion is one text on its way into the recall store.
+type promotion struct {
+	id       string // pending ID, or the artifact hash for remember
+	artifact recall.Artifact
+	flagged  int // findings in the text
+}
+
+// openStore opens the recall store in the data directory, creating it.
+func openStore(e *env) (*recall.Store, error) {
+	data, err := e.dataDir()
+	if err != nil {
+		return nil, err
+	}
+	return recall.Open(filepath.Join(data, "store"))
+}
+
+// openStoreExisting opens the recall store for reading; it returns recall.ErrNoStore, and creates nothing, when
+// nothing was ever applied.
+func openStoreExisting(e *env) (*recall.Store, error) {
+	data, err := e.dataDir()
+	if err != nil {
+		return nil, err
+	}
+	return recall.OpenExisting(filepath.Join(data, "store"))
+}
+
+// refuseFlagged returns an errFlagged error unless the note is clean or the user allowed it.
+func refuseFlagged(c *cli.Context, what string, findings int) error {
+	if findings == 0 || c.Bool("allow-flagged") {
+		return nil
+	}
+	return fmt.Errorf("%s is flagged: the secret scan found %d possible secret(s); review it, then rerun with --allow-flagged to promote it anyway: %w",
+		what, findings, errFlagged)
+}
+
+func compile(p promotion) compiler.Result {
+	a := p.artifact
+	return compiler.Rules.Compile(string(a.Text), compiler.Source{Kind: a.Kind, Session: a.Session, Task: a.Task})
+}
+
+// claimInputs converts compiled claims for the store.
+func claimInputs(r compiler.Result) []recall.ClaimInput {
+	in := make([]recall.ClaimInput, 0, len(r.Claims))
+	for _, c := range r.Claims {
+		spans := make([]recall.Span, len(c.Spans))
+		for i, s := range c.Spans {
+			spans[i] = recall.Span{Start: s.Start, End: s.End}
+		}
+		in = append(in, recall.ClaimInput{Key: c.Key, Text: c.Text, Kind: c.Kind, Compiler: r.Compiler, Spans: spans})
+	}
+	return in
+}
+
+type previewJSON struct {
+	ID       string        `json:"id"`
+	Compiler string        `json:"compiler"`
+	Claims   []claimJSON   `json:"claims"`
+	Skipped  []skippedJSON `json:"skipped"`
+}
+
+type claimJSON struct {
+	Text  string `json:"text"`
+	Kind  string `json:"kind"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Known bool   `json:"known"`
+}
+
+type skippedJSON struct {
+	Text   string `json:"text"`
+	Reason string `json:"reason"`
+}
+
+// preview compiles the text and prints what apply would store. It writes nothing: the store is opened read-only
+// and only if it exists.
+func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
+	res := compile(p)
+	known := map[string]bool{}
+	st, err := openStoreExisting(e)
+	switch {
+	case err == nil:
+		defer st.Close()
+		keys := make([]string, len(res.Claims))
+		for i, cl := range res.Claims {
+			keys[i] = cl.Key
+		}
+		if known, err = st.Known(ctx, keys); err != nil {
+			return err
+		}
+	case errors.Is(err, recall.ErrNoStore):
+	default:
+		return err
+	}
+	out := previewJSON{ID: p.id, Compiler: res.Compiler, Claims: []claimJSON{}, Skipped: []skippedJSON{}}
+	for _, cl := range res.Claims {
+		out.Claims = append(out.Claims, claimJSON{cl.Text, cl.Kind, cl.Spans[0].Start, cl.Spans[0].End, known[cl.Key]})
+	}
+	for _, s := range res.Skipped {
+		out.Skipped = append(out.Skipped, skippedJSON{s.Text, s.Reason})
+	}
+	if c.Bool("json") {
+		return printJSON(e.stdout, out)
+	}
+	nKnown := 0
+	for _, cl := range out.Claims {
+		if cl.Known {
+			nKnown++
+		}
+	}
+	w := e.stdout
+	id := p.id
+	if len(id) == 64 {
+		id = "note " + id[:12]
+	}
+	fmt.Fprintf(w, "preview %s (compiler %s): %d claim(s), %d new, %d known; %d skipped; nothing written\n",
+		id, res.Compiler, len(out.Claims), len(out.Claims)-nKnown, nKnown, len(out.Skipped))
+	for _, cl := range out.Claims {
+		state := "new"
+		if cl.Known {
+			state = "known"
+		}
+		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s\n", cl.Kind, state, cl.Start, cl.End, escapeLabel(cl.Text))
+	}
+	for _, s := range out.Skipped {
+		fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, escapeLabel(s.Text))
+	}
+	return nil
+}
+
+type applyJSON struct {
+	ID          string `json:"id"`
+	Artifact    string `json:"artifact"`
+	Compiler    string `json:"compiler"`
+	NewClaims   int    `json:"new_claims"`
+	KnownClaims int    `json:"known_claims"`
+	NewEvidence int    `json:"new_evidence"`
+	NoOp        bool   `json:"no_op"`
+}
+
+// apply compiles the text and stores it with its claims in one transaction. Applying the same text again changes
+// nothing and says so.
+func apply(ctx context.Context, e *env, p promotion) (recall.ApplyResult, applyJSON, error) {
+	now, err := e.now()
+	if err != nil {
+		return recall.ApplyResult{}, applyJSON{}, err
+	}
+	res := compile(p)
+	st, err := openStore(e)
+	if err != nil {
+		return recall.ApplyResult{}, applyJSON{}, err
+	}
+	defer st.Close()
+	r, err := st.Apply(ctx, p.artifact, claimInputs(res), now)
+	if err != nil {
+		return recall.ApplyResult{}, applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
+	}
+	return r, applyJSON{
+		ID: p.id, Artifact: r.Artifact, Compiler: res.Compiler, NewClaims: r.NewClaims,
+		KnownClaims: r.KnownClaims, NewEvidence: r.NewEvidence, NoOp: r.NoOp(),
+	}, nil
+}
+
+func printApply(c *cli.Context, e *env, out applyJSON) error {
+	if c.Bool("json") {
+		return printJSON(e.stdout, out)
+	}
+	if out.NoOp {
+		_, err := fmt.Fprintf(e.stdout, "already applied %s as artifact %s: nothing new\n", out.ID, out.Artifact[:12])
+		return err
+	}
+	_, err := fmt.Fprintf(e.stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
+		out.ID, out.Artifact[:12], out.NewClaims, out.KnownClaims)
+	return err
+}
+
+// pendingPromotion loads a pending checkpoint as a promotion.
+func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
+	id, err := oneID(c)
+	if err != nil {
+		return nil, promotion{}, err
+	}
+	dir, err := openPending(e)
+	if err != nil {
+		return nil, promotion{}, err
+	}
+	it, err := dir.Get(id)
+	if err != nil {
+		return nil, promotion{}, err
+	}
+	p := promotion{
+		id: it.ID,
+		artifact: recall.Artifact{
+			Kind: "checkpoint", Source: "pending:" + it.ID, Session: it.Session, Task: it.Task, Text: []byte(it.Text),
+		},
+		flagged: len(it.Findings),
+	}
+	if !it.Flagged {
+		p.flagged = 0
+	}
+	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, p.flagged)
+}
+
+func runPendingPreview(c *cli.Context, e *env) error {
+	_, p, err := pendingPromotion(c, e)
+	if err != nil {
+		return err
+	}
+	return preview(c.Context, c, e, p)
+}
+
+func runPendingApply(c *cli.Context, e *env) error {
+	dir, p, err := pendingPromotion(c, e)
+	if err != nil {
+		return err
+	}
+	r, out, err := apply(c.Context, e, p)
+	if err != nil {
+		return err
+	}
+	now, _ := e.now()
+	if _, err := dir.MarkApplied(p.id, r.Artifact, now); err != nil {
+		return fmt.Errorf("applied %s, but could not record it in the pending item: %w", p.id, err)
+	}
+	return printApply(c, e, out)
+}
+
+func runRemember(c *cli.Context, e *env) error {
+	if c.IsSet("task") {
+		if err := checkpoint.CheckLabel("task", c.String("task")); err != nil {
+			return err
+		}
+	}
+	text, err := readText(c, e)
+	if err != nil {
+		return err
+	}
+	findings := scan.Text(string(text))
+	p := promotion{
+		id:       pending.TextHash(string(text)),
+		artifact: recall.Artifact{Kind: "note", Source: "remember", Task: c.String("task"), Text: text},
+		flagged:  len(findings),
+	}
+	if err := refuseFlagged(c, "the note", p.flagged); err != nil {
+		warnFindings(e, "", findings, len(text))
+		return err
+	}
+	if !c.Bool("apply") {
+		return preview(c.Context, c, e, p)
+	}
+	_, out, err := apply(c.Context, e, p)
+	if err != nil {
+		return err
+	}
+	out.ID = "note"
+	return printApply(c, e, out)
+}

@@ -1,0 +1,337 @@
+//go:build !memoree_lean
+
+package main
+
+// Queries of the recall store: recall, search, context build and artifact show. None of them reads the pending
+// directory, and all open the store read-only: a query never creates a store.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/recall"
+)
+
+// maxOutput caps what recall and search print, in bytes; past it the output says that more results exist.
+const maxOutput = 16 << 10
+
+// queryArgs returns the query words joined by spaces and the --limit, checked.
+func queryArgs(c *cli.Context) (string, int, error) {
+	q := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
+	if q == "" {
+		return "", 0, usagef("no query: give the words to look for")
+	}
+	if err := checkQuery(q); err != nil {
+		return "", 0, err
+	}
+	n := c.Int("limit")
+	if n < 1 || n > 1000 {
+		return "", 0, usagef("--limit %d is out of range: give 1 to 1000", n)
+	}
+	return q, n, nil
+}
+
+// checkQuery rejects a query that is not UTF-8 or too long to be a question.
+func checkQuery(q string) error {
+	if !utf8.ValidString(q) {
+		return usagef("the query is not valid UTF-8")
+	}
+	if len(q) > 4096 {
+		return usagef("the query is %d bytes; give at most 4096", len(q))
+	}
+	return nil
+}
+
+type evidenceJSON struct {
+	Artifact string `json:"artifact"`
+	Start    int    `json:"start"`
+	End      int    `json:"end"`
+	Session  string `json:"session"`
+	Task     string `json:"task"`
+	Created  string `json:"created"`
+}
+
+type recallClaimJSON struct {
+	ClaimID  int64          `json:"claim_id"`
+	Text     string         `json:"text"`
+	Kind     string         `json:"kind"`
+	Score    float64        `json:"score"`
+	Created  string         `json:"created"`
+	Age      string         `json:"age"`
+	Evidence []evidenceJSON `json:"evidence"`
+}
+
+type artifactHitJSON struct {
+	Artifact string  `json:"artifact"`
+	Kind     string  `json:"kind"`
+	Session  string  `json:"session"`
+	Task     string  `json:"task"`
+	Score    float64 `json:"score"`
+	Created  string  `json:"created"`
+	Age      string  `json:"age"`
+	Snippet  string  `json:"snippet"`
+}
+
+type recallJSON struct {
+	Query     string            `json:"query"`
+	Presence  string            `json:"presence"`
+	Results   []recallClaimJSON `json:"results"`
+	Artifacts []artifactHitJSON `json:"artifacts"`
+	HasMore   bool              `json:"has_more"`
+}
+
+// queryStore opens the store for a query; a store that does not exist yet is reported as nil, not an error.
+func queryStore(e *env) (*recall.Store, error) {
+	st, err := openStoreExisting(e)
+	if errors.Is(err, recall.ErrNoStore) {
+		return nil, nil
+	}
+	return st, err
+}
+
+func runRecall(c *cli.Context, e *env) error {
+	q, limit, err := queryArgs(c)
+	if err != nil {
+		return err
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	res := recall.RecallResult{Query: q, Presence: recall.PresenceNone}
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		defer st.Close()
+		if res, err = st.Recall(c.Context, q, limit); err != nil {
+			return err
+		}
+	}
+	out := recallJSON{Query: q, Presence: string(res.Presence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
+	for _, h := range res.Claims {
+		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Kind: h.Kind, Score: round(h.Score), Created: rfc3339(h.Created),
+			Age: ago(now, h.Created), Evidence: []evidenceJSON{}}
+		for _, ev := range h.Evidence {
+			j.Evidence = append(j.Evidence, evidenceJSON{ev.Artifact, ev.Start, ev.End, ev.Session, ev.Task, rfc3339(ev.Created)})
+		}
+		out.Results = append(out.Results, j)
+	}
+	for _, h := range res.Artifacts {
+		out.Artifacts = append(out.Artifacts, toArtifactHitJSON(now, h))
+	}
+	if c.Bool("json") {
+		return printCappedJSON(e, &out, func() bool {
+			switch {
+			case len(out.Artifacts) > 0:
+				out.Artifacts = out.Artifacts[:len(out.Artifacts)-1]
+			case len(out.Results) > 0:
+				out.Results = out.Results[:len(out.Results)-1]
+			default:
+				return false
+			}
+			out.HasMore = true
+			return true
+		})
+	}
+	var blocks []string
+	for i, r := range out.Results {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d. [%s] %s  (score %.3g, %s)\n", i+1, r.Kind, escapeLabel(r.Text), r.Score, r.Age)
+		for _, ev := range r.Evidence {
+			fmt.Fprintf(&b, "   evidence %s [%d,%d) session %s, task %s, %s\n", ev.Artifact[:12], ev.Start, ev.End,
+				orDash(escapeLabel(ev.Session)), orDash(escapeLabel(ev.Task)), ev.Created)
+		}
+		blocks = append(blocks, b.String())
+	}
+	for _, a := range out.Artifacts {
+		blocks = append(blocks, artifactBlock(a))
+	}
+	head := fmt.Sprintf("presence=%s query=%q results=%d\n", out.Presence, q, len(out.Results)+len(out.Artifacts))
+	return printCapped(e, head, blocks, out.HasMore)
+}
+
+func toArtifactHitJSON(now time.Time, h recall.ArtifactHit) artifactHitJSON {
+	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), rfc3339(h.Created), ago(now, h.Created), h.Snippet}
+}
+
+// artifactBlock is the human view of one artifact hit: a header line and an indented snippet.
+func artifactBlock(a artifactHitJSON) string {
+	return fmt.Sprintf("%s  %s  session %s, task %s, %s\n   %s\n", a.Artifact[:12], a.Kind,
+		orDash(escapeLabel(a.Session)), orDash(escapeLabel(a.Task)), a.Age, escapeLabel(a.Snippet))
+}
+
+type searchJSON struct {
+	Query   string            `json:"query"`
+	Results []artifactHitJSON `json:"results"`
+	HasMore bool              `json:"has_more"`
+}
+
+func runSearch(c *cli.Context, e *env) error {
+	q, limit, err := queryArgs(c)
+	if err != nil {
+		return err
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	out := searchJSON{Query: q, Results: []artifactHitJSON{}}
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		defer st.Close()
+		hits, more, err := st.Search(c.Context, q, limit)
+		if err != nil {
+			return err
+		}
+		out.HasMore = more
+		for _, h := range hits {
+			out.Results = append(out.Results, toArtifactHitJSON(now, h))
+		}
+	}
+	if c.Bool("json") {
+		return printCappedJSON(e, &out, func() bool {
+			if len(out.Results) == 0 {
+				return false
+			}
+			out.Results, out.HasMore = out.Results[:len(out.Results)-1], true
+			return true
+		})
+	}
+	blocks := make([]string, len(out.Results))
+	for i, a := range out.Results {
+		blocks[i] = artifactBlock(a)
+	}
+	return printCapped(e, "", blocks, out.HasMore)
+}
+
+// printCapped prints head and as many blocks as fit in maxOutput bytes, then a line saying that more results
+// exist when some were left out here or by the query's limit.
+func printCapped(e *env, head string, blocks []string, more bool) error {
+	const moreLine = "… more results exist: narrow the query or raise --limit\n"
+	var b strings.Builder
+	b.WriteString(head)
+	for i, blk := range blocks {
+		if b.Len()+len(blk)+len(moreLine) > maxOutput {
+			more = more || i < len(blocks)
+			break
+		}
+		b.WriteString(blk)
+	}
+	if more {
+		b.WriteString(moreLine)
+	}
+	_, err := fmt.Fprint(e.stdout, b.String())
+	return err
+}
+
+// printCappedJSON prints v as JSON of at most maxOutput bytes, calling drop to remove the last result (and set
+// has_more) until it fits; drop reports false when nothing is left to remove.
+func printCappedJSON(e *env, v any, drop func() bool) error {
+	for {
+		var buf bytes.Buffer
+		if err := printJSON(&buf, v); err != nil {
+			return err
+		}
+		if buf.Len() <= maxOutput || !drop() {
+			_, err := e.stdout.Write(buf.Bytes())
+			return err
+		}
+	}
+}
+
+type contextJSON struct {
+	Markdown string `json:"markdown"`
+	Included int    `json:"included"`
+	LeftOut  int    `json:"left_out"`
+	Tokens   int    `json:"tokens"`
+	Budget   int    `json:"budget"`
+}
+
+func runContextBuild(c *cli.Context, e *env) error {
+	if c.NArg() > 0 {
+		return usagef("context build takes no arguments; give the query with --query")
+	}
+	budget := c.Int("budget")
+	if budget < 1 {
+		return usagef("--budget %d is not a positive number of tokens", budget)
+	}
+	for _, f := range []string{"session", "task"} {
+		if c.IsSet(f) && c.String(f) == "" {
+			return usagef("--%s is empty", f)
+		}
+	}
+	if err := checkQuery(c.String("query")); err != nil {
+		return err
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	var blk recall.ContextBlock
+	opt := recall.ContextOptions{Query: c.String("query"), Session: c.String("session"), Task: c.String("task"), Budget: budget, Now: now}
+	if st != nil {
+		defer st.Close()
+		blk, err = st.Context(c.Context, opt)
+	} else {
+		blk, err = recall.EmptyContext(opt)
+	}
+	if errors.Is(err, recall.ErrBudget) {
+		return usagef("--budget %d is too small for even an empty block: %v", budget, err)
+	}
+	if err != nil {
+		return err
+	}
+	if c.Bool("json") {
+		return printJSON(e.stdout, contextJSON{blk.Markdown, blk.Included, blk.LeftOut, blk.Tokens, budget})
+	}
+	_, err = fmt.Fprint(e.stdout, blk.Markdown)
+	return err
+}
+
+func runArtifactShow(c *cli.Context, e *env) error {
+	if c.NArg() != 1 {
+		return usagef("artifact show takes one hash (or a prefix of at least %d hex digits)", recall.MinPrefix)
+	}
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st == nil {
+		return fmt.Errorf("%w %s: nothing has been stored yet", recall.ErrNotFound, c.Args().First())
+	}
+	defer st.Close()
+	_, data, err := st.ArtifactBytes(c.Args().First())
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(data)
+	return err
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// round keeps scores readable and stable in JSON.
+func round(f float64) float64 {
+	return math.Round(f*1e4) / 1e4
+}

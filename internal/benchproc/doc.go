@@ -1,0 +1,23 @@
+// Package benchproc measures memoree as a whole process, start-up included, against a floor: a program that
+// does the least work that gives the same result. It holds benchmarks and tests only.
+//
+// Each benchmark runs memoree and its floor in turn, alternating which goes first, so that noise from the rest
+// of the machine falls on both; it then reports medians over the pairs: "x-floor" (memoree's time divided by
+// the floor's), "ms-over-floor" (the difference), and each side's own time as "us-memoree" and "us-floor". The
+// ns/op column is the wall time of one pair, harness included. A median above its target is logged, never
+// failed: timings depend on the machine.
+//
+//	benchmark                 memoree                                   floor                                  target
+//	Checkpoint4K              checkpoint --file (4 KiB note)            floor: read, atomic fsync'd write      1.5x
+//	Checkpoint64K             checkpoint --file (64 KiB note, 4 KiB     floor: read 64 KiB, write the          2x
+//	                          stored)                                   first 4 KiB
+//	Scan64K                   scan --file (64 KiB note)                 /bin/cat FILE >/dev/null               3 ms over
+//	RememberApply4K           remember --apply - (a new note each run)  floor reading the note on stdin        4x
+//
+// The floor program is in the floor directory. Run the comparisons with
+//
+//	go test -run '^$' -bench . -benchtime 40x ./internal/benchproc
+//
+// (make bench does). A plain go test runs only the tests, which check that each side of a comparison produces
+// what the other does, so that the benchmarks compare equal work.
+package benchproc

@@ -1,0 +1,468 @@
+package benchproc
+
+// Timing policy for this file: a benchmark iteration runs memoree once and its floor once, alternating which
+// goes first, and times each from fork to exit. Everything else (building commands, writing inputs, resetting
+// the stderr file) happens outside the timed span. Every run must exit 0; a failure stops the benchmark with
+// the command's stderr. Standard output goes to /dev/null for both sides, as a shell's >/dev/null would.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// binDir holds the programs under test, built once per test binary by [programs].
+var binDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "benchproc-")
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "benchproc: error: %v\n", err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var (
+	buildOnce sync.Once
+	buildErr  error
+)
+
+// programs returns the paths of memoree, built and laid out as the Makefile builds it (the lean front end in
+// bin/, the full build it runs for store commands in libexec/memoree/), and of the floor program.
+func programs(tb testing.TB) (memoree, floor string) {
+	tb.Helper()
+	memoree, floor = filepath.Join(binDir, "bin", "memoree"), filepath.Join(binDir, "floor")
+	full := filepath.Join(binDir, "libexec", "memoree", "memoree")
+	buildOnce.Do(func() {
+		for _, args := range [][]string{
+			{"build", "-tags", "urfave_cli_no_docs memoree_lean", "-trimpath", "-o", memoree, "github.com/memoree/memoree/cmd/memoree"},
+			{"build", "-tags", "urfave_cli_no_docs", "-trimpath", "-o", full, "github.com/memoree/memoree/cmd/memoree"},
+			{"build", "-trimpath", "-o", floor, "github.com/memoree/memoree/internal/benchproc/floor"},
+		} {
+			if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		tb.Fatal(buildErr)
+	}
+	// go test caches a result by the files the test process itself reads; the sources above are read by the go
+	// command instead. Looking at the binaries, which vanish with binDir, makes every result a cache miss.
+	for _, p := range []string{memoree, floor} {
+		if _, err := os.Stat(p); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return memoree, floor
+}
+
+// harness is the setting of one benchmark or test: the programs, a fresh data directory, and the environment
+// both sides of a comparison run with.
+type harness struct {
+	tb         testing.TB
+	memoreeBin string
+	floorBin   string
+	home       string // MEMOREE_HOME
+	floorDir   string // where the floor writes, next to memoree's data
+	inputs     string // notes the commands read
+	env        []string
+	written    map[string]bool // names of the files in inputs
+}
+
+func newHarness(tb testing.TB) *harness {
+	tb.Helper()
+	memoree, floor := programs(tb)
+	root := tb.TempDir()
+	h := &harness{
+		tb: tb, memoreeBin: memoree, floorBin: floor,
+		home: filepath.Join(root, "home"), floorDir: filepath.Join(root, "floor"), inputs: filepath.Join(root, "in"),
+		written: map[string]bool{},
+	}
+	for _, d := range []string{h.floorDir, h.inputs} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	// Only MEMOREE_HOME may steer memoree: a session or clock from the caller's shell would change what it does.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "MEMOREE_") {
+			h.env = append(h.env, kv)
+		}
+	}
+	h.env = append(h.env, "MEMOREE_HOME="+h.home)
+	return h
+}
+
+// input writes text to a file in the inputs directory, once per name, and returns its path.
+func (h *harness) input(name, text string) string {
+	h.tb.Helper()
+	p := filepath.Join(h.inputs, name)
+	if !h.written[name] {
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			h.tb.Fatal(err)
+		}
+		h.written[name] = true
+	}
+	return p
+}
+
+// has reports whether this memoree has the command name (its --help succeeds).
+func (h *harness) has(name string) bool {
+	return exec.Command(h.memoreeBin, name, "--help").Run() == nil
+}
+
+// A proc is one side of a comparison: it returns the command line for iteration i (counted from 0) and the
+// file the command reads as standard input, "" for none. A proc that must see new input on every run, such as
+// one that stores notes by content, derives it from i.
+type proc func(i int) (argv []string, stdin string)
+
+// fixed returns a proc that runs the same command line every time.
+func fixed(argv ...string) proc {
+	return func(int) ([]string, string) { return argv, "" }
+}
+
+// memoree returns a proc running memoree with args.
+func (h *harness) memoree(args ...string) proc {
+	return fixed(append([]string{h.memoreeBin}, args...)...)
+}
+
+// floor returns a proc running the floor program on the note at src ("-" for standard input).
+func (h *harness) floor(src string) proc {
+	return fixed(h.floorBin, src, h.floorDir, "note")
+}
+
+// target is what a comparison should stay within: a ratio to the floor, or a number of milliseconds over it
+// (zero: no target of that kind).
+type target struct {
+	ratio  float64
+	overMs float64
+}
+
+// compare runs a and floor b.N times each, interleaved, and reports the medians described in the package
+// documentation. A median past the target is logged, not failed.
+func (h *harness) compare(b *testing.B, a, floor proc, want target) {
+	b.Helper()
+	sa, sf := h.stderrFile("a"), h.stderrFile("floor")
+	// One untimed pair first: the page cache and the dynamic state of the machine should not favour either.
+	h.time(b, a, 0, sa)
+	h.time(b, floor, 0, sf)
+
+	ta, tf := make([]time.Duration, b.N), make([]time.Duration, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		if i%2 == 0 {
+			ta[i] = h.time(b, a, i+1, sa)
+			tf[i] = h.time(b, floor, i+1, sf)
+		} else {
+			tf[i] = h.time(b, floor, i+1, sf)
+			ta[i] = h.time(b, a, i+1, sa)
+		}
+	}
+	b.StopTimer()
+
+	ratios, over := make([]float64, b.N), make([]float64, b.N)
+	for i := range b.N {
+		ratios[i] = float64(ta[i]) / float64(tf[i])
+		over[i] = float64(ta[i]-tf[i]) / float64(time.Millisecond)
+	}
+	ratio, overMs := median(ratios), median(over)
+	b.ReportMetric(ratio, "x-floor")
+	b.ReportMetric(overMs, "ms-over-floor")
+	b.ReportMetric(medianMicros(ta), "us-memoree")
+	b.ReportMetric(medianMicros(tf), "us-floor")
+	if b.N == 1 {
+		return // the probe run the testing package starts with: one pair is no median
+	}
+	if want.ratio > 0 && ratio > want.ratio {
+		b.Logf("median %.2fx the floor, above the %.1fx target", ratio, want.ratio)
+	}
+	if want.overMs > 0 && overMs > want.overMs {
+		b.Logf("median %.2f ms over the floor, above the %.1f ms target", overMs, want.overMs)
+	}
+}
+
+// stderrFile returns an empty file for a side's standard error. A file, unlike a buffer, is handed to the child
+// as it is, so the harness runs no copying goroutine while a side is timed.
+func (h *harness) stderrFile(name string) *os.File {
+	f, err := os.Create(filepath.Join(h.tb.TempDir(), name+".stderr"))
+	if err != nil {
+		h.tb.Fatal(err)
+	}
+	h.tb.Cleanup(func() { f.Close() })
+	return f
+}
+
+// time runs iteration i of p and returns how long the process took from start to exit.
+func (h *harness) time(b *testing.B, p proc, i int, stderr *os.File) time.Duration {
+	b.Helper()
+	argv, stdin := p(i)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = h.env
+	cmd.Stderr = stderr
+	if err := stderr.Truncate(0); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := stderr.Seek(0, 0); err != nil {
+		b.Fatal(err)
+	}
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		msg, _ := os.ReadFile(stderr.Name())
+		b.Fatalf("%s: %v\n%s", strings.Join(argv, " "), err, msg)
+	}
+	return d
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+func medianMicros(ds []time.Duration) float64 {
+	us := make([]float64, len(ds))
+	for i, d := range ds {
+		us[i] = float64(d) / float64(time.Microsecond)
+	}
+	return median(us)
+}
+
+// noteLines are what benchmark notes are made of: what a coding agent writes when it checkpoints a session
+// (status, files touched, decisions, next steps). None of them looks like a secret.
+var noteLines = []string{
+	"Status: ranking by BM25 over note text is in place; recall returns the top 5 notes with their task labels.",
+	"Files touched:",
+	"- recall/rank.go: score is bm25(text) times a recency decay (half-life 14 days); ties broken by ID.",
+	"- recall/query.go: parse quoted phrases and -exclusions; reject empty queries with a usage error.",
+	"- cmd/memoree/recall.go: --json prints an array, [] when nothing matches.",
+	"- recall/testdata/corpus/*.md: 40 regression notes, 3 added today for phrase queries.",
+	"Decisions:",
+	"- Keep the store schema at version 3; the migration from 2 runs inside one transaction.",
+	"- Do not index the truncation marker line: it would match every note that was cut.",
+	"Tests: go test ./recall/... passes (212 of 214 before the fix, all 214 now); go vet is clean.",
+	"Open questions:",
+	"- Should recall skip flagged notes by default, or list them with a warning line?",
+	"- The half-life is a guess; compare 7 and 30 days on the corpus before changing it.",
+	"Next steps:",
+	"1. Wire --since into the query and cover it in cmd/memoree/testdata/script/recall_since.txtar.",
+	"2. Rerun make bench and compare recall with sqlite3 on the same database.",
+	"3. Regenerate man/memoree.1 with make man once the flags settle.",
+	"Blocked on: nothing; the scan rewrite lands separately and does not touch recall.",
+}
+
+// noteText returns a checkpoint note of exactly size bytes (ASCII, ending in a newline). Notes of different
+// passes differ in their first line only.
+func noteText(size, pass int) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "## Checkpoint, pass %d: recall ranking and pending review\n\n", pass)
+	for step := 1; sb.Len() < size; step++ {
+		fmt.Fprintf(&sb, "### Step %d, %02d:%02d\n", step, 9+step/60%9, step%60)
+		// Rotate the lines so that no two steps read the same.
+		for j := range noteLines {
+			sb.WriteString(noteLines[(j+step)%len(noteLines)])
+			sb.WriteByte('\n')
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()[:size-1] + "\n"
+}
+
+const (
+	note4K  = 4 << 10  // a note memoree stores whole
+	note64K = 64 << 10 // the largest note memoree accepts; it stores the first 4 KiB
+)
+
+func BenchmarkCheckpoint4K(b *testing.B) {
+	h := newHarness(b)
+	note := h.input("note-4k.md", noteText(note4K, 1))
+	h.compare(b, h.memoree("checkpoint", "--session", "bench", "--file", note), h.floor(note), target{ratio: 1.5})
+}
+
+func BenchmarkCheckpoint64K(b *testing.B) {
+	h := newHarness(b)
+	note := h.input("note-64k.md", noteText(note64K, 1))
+	h.compare(b, h.memoree("checkpoint", "--session", "bench", "--file", note), h.floor(note), target{ratio: 2})
+}
+
+func BenchmarkScan64K(b *testing.B) {
+	h := newHarness(b)
+	if !h.has("scan") {
+		b.Skip("memoree has no scan command")
+	}
+	note := h.input("note-64k.md", noteText(note64K, 1))
+	h.compare(b, h.memoree("scan", "--file", note), fixed("/bin/cat", note), target{overMs: 3})
+}
+
+func BenchmarkRememberApply4K(b *testing.B) {
+	h := newHarness(b)
+	if !h.has("remember") {
+		b.Skip("memoree has no remember command")
+	}
+	// A new note every run, so that every run really stores: the same text twice could be found already stored.
+	note := func(i int) string { return h.input(fmt.Sprintf("note-%d.md", i), noteText(note4K, i)) }
+	remember := func(i int) ([]string, string) { return []string{h.memoreeBin, "remember", "--apply", "-"}, note(i) }
+	floor := func(i int) ([]string, string) { return []string{h.floorBin, "-", h.floorDir, "note"}, note(i) }
+	h.compare(b, remember, floor, target{ratio: 4})
+}
+
+// run runs p's first command line outside any benchmark and returns its standard output; it fails the test
+// unless the command exits 0 with nothing on standard error.
+func (h *harness) run(t *testing.T, p proc) []byte {
+	t.Helper()
+	argv, stdin := p(0)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = h.env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s: %v\nstderr:\n%s", strings.Join(argv, " "), err, stderr.Bytes())
+	}
+	if stderr.Len() > 0 {
+		t.Fatalf("%s: exit status 0, but stderr:\n%s", strings.Join(argv, " "), stderr.Bytes())
+	}
+	return stdout.Bytes()
+}
+
+// TestFloorWritesWhatMemoreeStores checks that each checkpoint benchmark compares equal work: the floor keeps
+// the bytes memoree keeps, with the mode memoree uses, and memoree finds nothing to flag in the notes.
+func TestFloorWritesWhatMemoreeStores(t *testing.T) {
+	for _, size := range []int{note4K, note64K} {
+		t.Run(fmt.Sprint(size), func(t *testing.T) {
+			h := newHarness(t)
+			text := noteText(size, 1)
+			if len(text) != size {
+				t.Fatalf("note is %d bytes, want %d", len(text), size)
+			}
+			note := h.input("note.md", text)
+
+			h.run(t, h.floor(note))
+			floorOut, err := os.ReadFile(filepath.Join(h.floorDir, "note"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := text[:min(size, 4<<10)]; string(floorOut) != want {
+				t.Fatalf("floor stored %d bytes that differ from the first %d of its input", len(floorOut), len(want))
+			}
+			checkFiles(t, h.floorDir, []string{"note"})
+			// BenchmarkRememberApply4K gives the floor its note on standard input.
+			h.run(t, func(int) ([]string, string) { return []string{h.floorBin, "-", h.floorDir, "stdin"}, note })
+			if fromStdin, err := os.ReadFile(filepath.Join(h.floorDir, "stdin")); err != nil || !bytes.Equal(fromStdin, floorOut) {
+				t.Fatalf("floor stored %d bytes from standard input, %d from the file (%v)", len(fromStdin), len(floorOut), err)
+			}
+			checkFiles(t, h.floorDir, []string{"note", "stdin"})
+
+			out := h.run(t, h.memoree("checkpoint", "--session", "bench", "--file", note, "--json"))
+			var res struct {
+				ID       string            `json:"id"`
+				Flagged  bool              `json:"flagged"`
+				Findings []json.RawMessage `json:"findings"`
+			}
+			if err := json.Unmarshal(out, &res); err != nil {
+				t.Fatalf("checkpoint --json: %v\n%s", err, out)
+			}
+			if res.Flagged || len(res.Findings) > 0 {
+				t.Fatalf("memoree flags the benchmark note: %s", out)
+			}
+			pendingDir := filepath.Join(h.home, "pending")
+			data, err := os.ReadFile(filepath.Join(pendingDir, res.ID+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkFiles(t, pendingDir, []string{res.ID + ".json"})
+			var item struct {
+				Text string `json:"text"`
+			}
+			if err := json.Unmarshal(data, &item); err != nil {
+				t.Fatal(err)
+			}
+			stored := item.Text
+			if size > 4<<10 {
+				// memoree ends a cut note with a marker line where the floor keeps more of the text: the byte
+				// counts match, and the text before the marker is the floor's.
+				i := strings.LastIndex(stored, "\n[memoree: truncated:")
+				if i < 0 || len(stored) != len(floorOut) {
+					t.Fatalf("memoree stored %d bytes (marker at %d), the floor %d", len(stored), i, len(floorOut))
+				}
+				stored, floorOut = stored[:i], floorOut[:i]
+			}
+			if stored != string(floorOut) {
+				t.Fatalf("memoree stored text that differs from the floor's:\n%q\nfloor:\n%q", stored, floorOut)
+			}
+
+			if h.has("scan") {
+				h.run(t, h.memoree("scan", "--file", note))
+			}
+		})
+	}
+}
+
+// checkFiles fails unless the regular files in dir are exactly names, each with mode 0600 (no temp file left).
+func checkFiles(t *testing.T, dir string, names []string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		got = append(got, e.Name())
+		fi, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", e.Name(), fi.Mode().Perm())
+		}
+	}
+	if !slices.Equal(got, names) {
+		t.Fatalf("files in %s: %q, want %q", dir, got, names)
+	}
+}
+
+// TestRememberInputsDiffer checks that the notes BenchmarkRememberApply4K feeds memoree differ from run to run
+// while keeping their size.
+func TestRememberInputsDiffer(t *testing.T) {
+	a, b := noteText(note4K, 1), noteText(note4K, 2)
+	if a == b || len(a) != note4K || len(b) != note4K {
+		t.Fatalf("notes of passes 1 and 2: equal %v, sizes %d and %d", a == b, len(a), len(b))
+	}
+}
