@@ -112,7 +112,10 @@ func Open(dir string) (*Store, error) {
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(FULL)")
+	// NORMAL syncs the log before each checkpoint and the database after it, not on every commit. Close
+	// checkpoints under the exclusive lock before any caller reports success, so a commit is on disk by the time
+	// anyone is told it happened, at three fewer fsyncs per apply.
+	q.Add("_pragma", "synchronous(NORMAL)")
 	// Writers take the write lock when the transaction begins, so two writers wait for each other through the
 	// busy timeout instead of failing when a read transaction tries to become a write transaction.
 	q.Set("_txlock", "immediate")

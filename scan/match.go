@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -31,11 +32,8 @@ func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	low := strings.ToLower(v)
-	for _, m := range placeholderMarks {
-		if strings.Contains(low, m) {
-			return true
-		}
+	if strings.ContainsAny(v, "<>") || lex().marks.contains(v) {
+		return true
 	}
 	switch v[0] {
 	case '$', '%', '@', '!', '&', '*':
@@ -46,14 +44,11 @@ func isPlaceholder(v string) bool {
 		}
 	}
 	for _, p := range indirectionPrefixes {
-		if strings.HasPrefix(low, p) {
+		if len(v) >= len(p) && equalFoldASCII(v[:len(p)], p) {
 			return true
 		}
 	}
-	if distinct(v) <= 2 {
-		return true
-	}
-	return false
+	return distinct(v) <= 2
 }
 
 // indirectionPrefixes start values that name where a secret lives instead of holding it.
@@ -63,6 +58,16 @@ var indirectionPrefixes = []string{
 	"process.env", "os.environ", "os.getenv", "getenv", "env(", "env[", "system.getenv", "secrets.", "vars.",
 	"ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "-----begin public", "-----begin certificate", "sha256:", "sha1:",
 	"sha512:", "md5:", "bcrypt:", "$2a$", "$2b$", "$argon2",
+}
+
+// equalFoldASCII reports whether s equals the lower-case ASCII string low, ignoring ASCII case.
+func equalFoldASCII(s, low string) bool {
+	for i := 0; i < len(s); i++ {
+		if lowerByte(s[i]) != low[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func distinct(s string) int {
@@ -119,59 +124,208 @@ func entropy(s string) float64 {
 	return h
 }
 
-var (
-	reUUID      = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	reHex       = regexp.MustCompile(`^[0-9a-fA-F]+$`)
-	reDotted    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])+$`)
-	reWordish   = regexp.MustCompile(`^[\p{L}_.\-]+$`)
-	reDigitish  = regexp.MustCompile(`^[0-9.,_\-]+$`)
-	rePath      = regexp.MustCompile(`^(?:~|\.{1,2})?/[\w./\-]*/[\w./\-]*$`)
-	reNumberish = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)?[a-zA-Z%]{0,3}$`)
-)
+// pemBegin matches the BEGIN line of a private key block; it is compiled on first use.
+var pemBegin = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`-{4,5} ?BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY(?: BLOCK)? ?-{4,5}`)
+})
 
-// credentialValue reports whether v, assigned to a credential name, looks like a real secret. quoted tells
-// whether the value was written inside quotes, which rules out identifier references in code.
-func credentialValue(v string, quoted bool) bool {
-	if utf8.RuneCountInString(v) < 6 || isPlaceholder(v) {
-		return false
-	}
-	if reWordish.MatchString(v) || reDigitish.MatchString(v) || reNumberish.MatchString(v) || rePath.MatchString(v) {
-		return false
-	}
-	if !quoted {
-		if reDotted.MatchString(v) || (strings.Contains(v, "(") && strings.HasSuffix(strings.TrimRight(v, ",;"), ")")) {
+// Shapes of values that are not secrets. Each reports whether all of v has the shape.
+
+func allBytes(v string, ok func(c byte) bool) bool {
+	for i := 0; i < len(v); i++ {
+		if !ok(v[i]) {
 			return false
 		}
 	}
-	if reUUID.MatchString(v) {
+	return v != ""
+}
+
+func isHexByte(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'f' }
+
+// isHex: only hexadecimal digits.
+func isHex(v string) bool { return allBytes(v, isHexByte) }
+
+// isUUID: 8-4-4-4-12 hexadecimal digits.
+func isUUID(v string) bool {
+	if len(v) != 36 {
 		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if v[i] != '-' {
+				return false
+			}
+		} else if !isHexByte(v[i]) {
+			return false
+		}
 	}
 	return true
 }
 
+// isWordish: letters and _ . - : / only: a word, an identifier or a name such as js.fetch:credentials.
+func isWordish(v string) bool {
+	for _, r := range v {
+		if !(r == '_' || r == '.' || r == '-' || r == ':' || r == '/' || unicode.IsLetter(r)) {
+			return false
+		}
+	}
+	return v != ""
+}
+
+// isDigitish: digits with separators, such as a number, a date or a version.
+func isDigitish(v string) bool {
+	return allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' || c == '.' || c == ',' || c == '_' || c == '-' })
+}
+
+// isNumberish: a number with a short unit, such as 3600s, 12ms or 80%.
+func isNumberish(v string) bool {
+	v = strings.TrimPrefix(v, "-")
+	if len(v) > 2 && v[0] == '0' && v[1]|0x20 == 'x' && isHex(v[2:]) {
+		return true
+	}
+	i := 0
+	for i < len(v) && ('0' <= v[i] && v[i] <= '9' || v[i] == '.') {
+		i++
+	}
+	if i == 0 || len(v)-i > 3 {
+		return false
+	}
+	for ; i < len(v); i++ {
+		if !('a' <= v[i]|0x20 && v[i]|0x20 <= 'z' || v[i] == '%') {
+			return false
+		}
+	}
+	return true
+}
+
+func isPathByte(c byte) bool { return isWordByte(c) || c == '.' || c == '/' || c == '-' }
+
+// isPath: an absolute, relative or home path with at least two slashes.
+func isPath(v string) bool {
+	rest := strings.TrimLeft(v, "~.")
+	if len(v)-len(rest) > 2 || !strings.HasPrefix(rest, "/") || strings.Count(rest, "/") < 2 {
+		return false
+	}
+	return allBytes(rest, isPathByte)
+}
+
+// isDotted: a member access or index expression in code, such as settings.API_KEY or cfg["token"].
+func isDotted(v string) bool {
+	if v == "" || !(v[0] == '_' || 'a' <= v[0]|0x20 && v[0]|0x20 <= 'z') {
+		return false
+	}
+	if k := strings.IndexByte(v, '['); k > 0 && strings.HasSuffix(v, "]") {
+		return allBytes(v[:k], func(c byte) bool { return isWordByte(c) || c == '.' })
+	}
+	if !strings.Contains(v, ".") || strings.Contains(v, "..") || strings.HasSuffix(v, ".") {
+		return false
+	}
+	// Each part is an identifier as people name them: letters and underscores, digits only at the end
+	// (cfg.Password, settings.API_KEY, v2.token). Random strings (qhzN3w.PS8a) have digits inside.
+	for _, part := range strings.Split(v, ".") {
+		i := 0
+		for i < len(part) && (part[i] == '_' || 'a' <= part[i]|0x20 && part[i]|0x20 <= 'z') {
+			i++
+		}
+		if i == 0 || !allBytes(part[i:]+"0", func(c byte) bool { return '0' <= c && c <= '9' }) {
+			return false
+		}
+	}
+	return true
+}
+
+// isIdentifier: letters and underscores with digits only at the end, as code names things (encryptionKey1024,
+// password16); generated secrets mix digits in.
+func isIdentifier(v string) bool {
+	i := 0
+	for i < len(v) && (v[i] == '_' || 'a' <= v[i]|0x20 && v[i]|0x20 <= 'z') {
+		i++
+	}
+	return i > 0 && allBytes(v[i:]+"0", func(c byte) bool { return '0' <= c && c <= '9' })
+}
+
+// isCall: a function call or index in code, such as getpass() or os.environ["X"].
+func isCall(v string) bool {
+	i := 0
+	for i < len(v) && (isWordByte(v[i]) || v[i] == '.' || v[i] == '$') {
+		i++
+	}
+	return i > 0 && i < len(v) && (v[i] == '(' || v[i] == '[')
+}
+
+// credentialValue reports whether v, assigned to a credential name, looks like a real secret. quoted tells
+// whether the value was written inside quotes, which rules out identifier references in code.
+// codeValue reports whether an unquoted value is an expression in code rather than a literal: a member access,
+// a call, a composite literal, or an identifier followed by a comma (Password: password16,).
+func codeValue(v string, a assignment) bool {
+	if a.quoted || v == "" {
+		return false
+	}
+	if isDotted(v) || isCall(v) || strings.IndexByte("[({\\", v[0]) >= 0 {
+		return true
+	}
+	return a.comma && allBytes(v, isWordByte) && !('0' <= v[0] && v[0] <= '9')
+}
+
+// wordy reports whether a mixed-case alphanumeric value changes character class rarely, as camelCase names do
+// (testRSA2048PrivateKey); random strings change class at about 60% of positions.
+func wordy(v string) bool {
+	_, lower, upper, _, other := classes(v)
+	if !lower || !upper || other {
+		return false
+	}
+	kind := func(c byte) int {
+		switch {
+		case 'a' <= c && c <= 'z':
+			return 0
+		case 'A' <= c && c <= 'Z':
+			return 1
+		}
+		return 2
+	}
+	switches := 0
+	for i := 1; i < len(v); i++ {
+		if kind(v[i]) != kind(v[i-1]) {
+			switches++
+		}
+	}
+	return float64(switches) < 0.4*float64(len(v)-1)
+}
+
+func credentialValue(v string, quoted bool) bool {
+	// A URL names where a credential is used; a password inside one is url-credentials' to find.
+	if utf8.RuneCountInString(v) < 6 || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") {
+		return false
+	}
+	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isUUID(v) {
+		return false
+	}
+	return !isPlaceholder(v)
+}
+
 // strongValue is the bar for values next to a weaker signal, such as a name in prose ("the password is …"):
-// at least 8 characters drawn from at least two character classes.
+// at least 8 characters drawn from at least three of lower case, upper case, digits and symbols.
 func strongValue(v string) bool {
 	if !credentialValue(v, true) || utf8.RuneCountInString(v) < 8 {
 		return false
 	}
 	n, _, _, _, _ := classes(v)
-	return n >= 2
+	return n >= 3
 }
 
 // randomValue reports whether v looks machine-generated: long enough and high in entropy for its alphabet.
 func randomValue(v string) bool {
-	if isPlaceholder(v) || reUUID.MatchString(v) {
+	if isPlaceholder(v) || isUUID(v) || isIdentifier(v) {
 		return false
 	}
-	if reHex.MatchString(v) {
+	if isHex(v) {
 		return len(v) >= 32 && entropy(v) >= 3.0
 	}
 	if len(v) < 16 || strings.ContainsAny(v, " \t") {
 		return false
 	}
 	n, _, _, _, _ := classes(v)
-	if n < 2 || reDotted.MatchString(v) || rePath.MatchString(v) {
+	if n < 2 || isDotted(v) || isPath(v) {
 		return false
 	}
 	limit := 3.5
@@ -191,109 +345,145 @@ const (
 	nameKeyLike
 )
 
-var (
-	// passwordWords name a password in any of the supported languages.
-	passwordWords = map[string]bool{
-		"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,
-		"contraseña": true, "contrasena": true, "contrasenya": true, "passwort": true, "kennwort": true,
-		"senha": true, "motdepasse": true, "mdp": true, "clave": true, "mot de passe": true,
+func set(words []string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
 	}
-	tokenWords = map[string]bool{
-		"token": true, "authtoken": true, "accesstoken": true, "apitoken": true, "refreshtoken": true,
-		"bearertoken": true, "pat": true, "apikey": true, "credential": true, "credentials": true, "creds": true,
-		"clientsecret": true, "appsecret": true, "privatetoken": true,
-	}
-	keyWords = map[string]bool{"secretkey": true, "hmac": true, "hmackey": true, "signingkey": true, "salt": true, "pepper": true}
-	// keyCred qualify "key" or "secret" so that the pair names an API credential; keyLike qualify it so that the
-	// pair names key material judged by entropy.
-	credQualifiers = map[string]bool{
-		"api": true, "access": true, "auth": true, "client": true, "app": true, "account": true, "consumer": true,
-		"license": true, "subscription": true, "oauth": true, "application": true, "service": true,
-	}
-	keyQualifiers = map[string]bool{
-		"secret": true, "signing": true, "encryption": true, "hmac": true, "private": true, "session": true,
-		"jwt": true, "crypto": true, "cipher": true, "aes": true, "master": true, "cookie": true, "webhook": true,
-		"shared": true, "sign": true, "encrypt": true, "decryption": true,
-	}
-	// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
-	notSecretLast = map[string]bool{
-		"id": true, "ids": true, "arn": true, "name": true, "names": true, "file": true, "files": true, "path": true,
-		"dir": true, "url": true, "uri": true, "endpoint": true, "host": true, "length": true, "len": true,
-		"min": true, "max": true, "size": true, "count": true, "ttl": true, "expiry": true, "expires": true,
-		"expiration": true, "expire": true, "expired": true, "timeout": true, "type": true, "kind": true,
-		"ref": true, "env": true, "var": true, "variable": true, "field": true, "hash": true, "hashed": true,
-		"digest": true, "policy": true, "reset": true, "prompt": true, "hint": true, "required": true,
-		"enabled": true, "enable": true, "disabled": true, "rotation": true, "rotate": true, "header": true,
-		"param": true, "prefix": true, "suffix": true, "format": true, "regex": true, "pattern": true,
-		"mode": true, "source": true, "provider": true, "manager": true, "store": true, "version": true,
-		"label": true, "description": true, "desc": true, "help": true, "placeholder": true, "example": true,
-		"strength": true, "changed": true, "updated": true, "created": true, "at": true, "date": true,
-		"time": true, "age": true, "limit": true, "budget": true, "usage": true, "used": true, "index": true,
-		"fingerprint": true, "location": true, "stdin": true, "command": true, "cmd": true, "uuid": true,
-		"validator": true, "validation": true, "check": true, "valid": true, "exists": true, "present": true,
-		"bytes": true, "bits": true, "algorithm": true, "alg": true, "method": true, "scheme": true,
-		"sha": true, "md5": true, "secretref": true, "keyref": true, "refs": true, "hashes": true, "list": true,
-		"input": true, "output": true, "key_id": true, "selector": true, "mount": true, "volume": true,
-		"backend": true, "engine": true, "class": true, "option": true, "options": true, "flag": true,
-	}
-	// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
-	notSecretAny = map[string]bool{
-		"public": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
-		"tokenized": true, "tokenization": true, "csrf": true, "xsrf": true, "next": true, "page": true,
-		"pagination": true, "cursor": true, "continuation": true, "sync": true,
-	}
-	// llmWords next to "token" mean a count of model tokens.
-	llmWords = map[string]bool{
-		"max": true, "min": true, "num": true, "number": true, "total": true, "count": true, "limit": true,
-		"budget": true, "input": true, "output": true, "prompt": true, "completion": true, "context": true,
-		"usage": true, "cache": true, "cached": true, "embedding": true, "llm": true, "per": true, "rate": true,
-		"remaining": true, "used": true, "window": true, "estimate": true, "estimated": true, "reasoning": true,
-	}
-)
+	return m
+}
 
-// words splits an identifier into lower-cased words at _, -, ., spaces and camelCase boundaries.
-func words(name string) []string {
-	var out []string
-	rs := []rune(name)
-	startWord := 0
-	flush := func(end int) {
-		if end > startWord {
-			out = append(out, strings.ToLower(string(rs[startWord:end])))
+// lexicon holds the word lists that classify names. It is built on first use, like the rules.
+type lexicon struct {
+	passwordWords, tokenWords, keyWords, credQualifiers, keyQualifiers, notSecretLast, notSecretAny, llmWords map[string]bool
+	// marks finds placeholderMarks (those of two bytes or more) in one pass.
+	marks *automaton
+}
+
+var lex = sync.OnceValue(func() *lexicon {
+	lx := newLexicon()
+	var marks []string
+	for _, m := range placeholderMarks {
+		if len(m) >= 2 {
+			marks = append(marks, m)
 		}
 	}
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		if r == '_' || r == '-' || r == '.' || r == ' ' || r == '[' || r == ']' || r == '"' || r == '\'' {
-			flush(i)
-			startWord = i + 1
+	lx.marks = buildAutomaton(marks, false)
+	return lx
+})
+
+func newLexicon() *lexicon {
+	return &lexicon{
+		// passwordWords name a password in any of the supported languages.
+		passwordWords: map[string]bool{
+			"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,
+			"contraseña": true, "contrasena": true, "contrasenya": true, "passwort": true, "kennwort": true,
+			"senha": true, "motdepasse": true, "mdp": true, "clave": true, "mot de passe": true,
+		},
+		tokenWords: map[string]bool{
+			"token": true, "authtoken": true, "accesstoken": true, "apitoken": true, "refreshtoken": true,
+			"bearertoken": true, "pat": true, "apikey": true, "credential": true, "credentials": true, "creds": true,
+			"clientsecret": true, "appsecret": true, "privatetoken": true,
+		},
+		keyWords: map[string]bool{"secretkey": true, "hmac": true, "hmackey": true, "signingkey": true, "salt": true, "pepper": true},
+		// keyCred qualify "key" or "secret" so that the pair names an API credential; keyLike qualify it so that the
+		// pair names key material judged by entropy.
+		credQualifiers: set(credentialKeyQualifiers),
+		keyQualifiers:  set(materialKeyQualifiers),
+		// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
+		notSecretLast: map[string]bool{
+			"id": true, "ids": true, "arn": true, "name": true, "names": true, "file": true, "files": true, "path": true,
+			"dir": true, "url": true, "uri": true, "endpoint": true, "host": true, "length": true, "len": true,
+			"min": true, "max": true, "size": true, "count": true, "ttl": true, "expiry": true, "expires": true,
+			"expiration": true, "expire": true, "expired": true, "timeout": true, "type": true, "kind": true,
+			"ref": true, "env": true, "var": true, "variable": true, "field": true, "hash": true, "hashed": true,
+			"digest": true, "policy": true, "reset": true, "prompt": true, "hint": true, "required": true,
+			"enabled": true, "enable": true, "disabled": true, "rotation": true, "rotate": true, "header": true,
+			"param": true, "prefix": true, "suffix": true, "format": true, "regex": true, "pattern": true,
+			"mode": true, "source": true, "provider": true, "manager": true, "store": true, "version": true,
+			"label": true, "description": true, "desc": true, "help": true, "placeholder": true, "example": true,
+			"strength": true, "changed": true, "updated": true, "created": true, "at": true, "date": true,
+			"time": true, "age": true, "limit": true, "budget": true, "usage": true, "used": true, "index": true,
+			"fingerprint": true, "location": true, "stdin": true, "command": true, "cmd": true, "uuid": true,
+			"validator": true, "validation": true, "check": true, "valid": true, "exists": true, "present": true,
+			"bytes": true, "bits": true, "algorithm": true, "alg": true, "method": true, "scheme": true,
+			"sha": true, "md5": true, "secretref": true, "keyref": true, "refs": true, "hashes": true, "list": true,
+			"input": true, "output": true, "key_id": true, "selector": true, "mount": true, "volume": true,
+			"backend": true, "engine": true, "class": true, "option": true, "options": true, "flag": true,
+			"test": true, "tests": true, "table": true, "panic": true, "error": true, "err": true, "msg": true,
+			"message": true, "size1024": true, "len1024": true,
+		},
+		// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
+		notSecretAny: map[string]bool{
+			"public": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
+			"tokenized": true, "tokenization": true, "csrf": true, "xsrf": true, "next": true, "page": true,
+			"pagination": true, "cursor": true, "continuation": true, "sync": true,
+		},
+		// llmWords next to "token" mean a count of model tokens.
+		llmWords: map[string]bool{
+			"max": true, "min": true, "num": true, "number": true, "total": true, "count": true, "limit": true,
+			"budget": true, "input": true, "output": true, "prompt": true, "completion": true, "context": true,
+			"usage": true, "cache": true, "cached": true, "embedding": true, "llm": true, "per": true, "rate": true,
+			"remaining": true, "used": true, "window": true, "estimate": true, "estimated": true, "reasoning": true,
+		},
+	}
+}
+
+// words splits an identifier into lower-cased words at _, -, ., spaces, quotes, brackets and camelCase
+// boundaries. The words are substrings of one lower-cased copy of name, held in buf when they fit.
+func words(name string, buf *[16]string) []string {
+	out := buf[:0]
+	low := strings.ToLower(name)
+	if len(low) != len(name) {
+		low = name // lower-casing changed byte lengths (rare scripts): compare as written
+	}
+	start := 0
+	prev := rune(-1)
+	for i, r := range name {
+		switch r {
+		case '_', '-', '.', ' ', '[', ']', '"', '\'':
+			if i > start {
+				out = append(out, low[start:i])
+			}
+			start = i + 1
+			prev = r
 			continue
 		}
-		if i > startWord && unicode.IsUpper(r) {
-			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
-				flush(i)
-				startWord = i
+		if i > start && unicode.IsUpper(r) {
+			next, _ := utf8.DecodeRuneInString(name[i+utf8.RuneLen(r):])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && unicode.IsLower(next)) {
+				out = append(out, low[start:i])
+				start = i
 			}
 		}
+		prev = r
 	}
-	flush(len(rs))
+	if start < len(name) {
+		out = append(out, low[start:])
+	}
 	return out
 }
 
 // classifyName tells whether an identifier names a credential (password, token, API key), key material
 // (secret key, HMAC key), or neither.
 func classifyName(name string) nameKind {
-	if strings.Contains(strings.ToLower(name), "mot de passe") {
-		return nameCredential
+	lx := lex()
+	var buf [16]string
+	ws := words(name, &buf)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] == "mot" && ws[i+1] == "de" && ws[i+2] == "passe" {
+			return nameCredential
+		}
 	}
-	ws := words(name)
-	if len(ws) == 0 || notSecretLast[ws[len(ws)-1]] {
+	if len(ws) == 0 || lx.notSecretLast[ws[len(ws)-1]] {
 		return nameNone
+	}
+	if len(ws) == 1 && (ws[0] == "pass" || ws[0] == "pwd") {
+		return nameNone // PASS: in test output, PWD= the working directory
 	}
 	cred, key := false, false
 	for i, w := range ws {
-		if notSecretAny[w] {
+		if lx.notSecretAny[w] || strings.Contains(w, "csrf") || strings.Contains(w, "xsrf") {
 			return nameNone
 		}
 		prev := ""
@@ -301,23 +491,23 @@ func classifyName(name string) nameKind {
 			prev = ws[i-1]
 		}
 		switch {
-		case passwordWords[w] || strings.Contains(w, "password") || strings.Contains(w, "passwd") ||
+		case lx.passwordWords[w] || strings.Contains(w, "password") || strings.Contains(w, "passwd") ||
 			strings.Contains(w, "passwort") || strings.Contains(w, "contrase"):
 			cred = true
-		case tokenWords[w] || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
+		case lx.tokenWords[w] || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
 			for _, o := range ws {
-				if llmWords[o] {
+				if lx.llmWords[o] {
 					return nameNone
 				}
 			}
 			cred = true
-		case keyWords[w]:
+		case lx.keyWords[w]:
 			key = true
 		case w == "key" || w == "secret":
 			switch {
-			case credQualifiers[prev]:
+			case lx.credQualifiers[prev]:
 				cred = true
-			case keyQualifiers[prev] || w == "secret":
+			case lx.keyQualifiers[prev] || w == "secret":
 				key = true
 			}
 		}
@@ -335,9 +525,9 @@ func classifyName(name string) nameKind {
 
 // assignment is a credential-looking name followed by a value.
 type assignment struct {
-	name          string
-	value         span
-	quoted, prose bool
+	nameStart, nameEnd   int
+	value                span
+	quoted, prose, comma bool // comma: a bare value ended at a comma
 }
 
 func isNameRune(r rune) bool {
@@ -369,6 +559,7 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	for ne > at+n && (text[ne-1] == '.' || text[ne-1] == '-') {
 		ne--
 	}
+	a.nameEnd = ne
 	flag := 0
 	for ns < at && text[ns] == '-' {
 		ns++
@@ -383,7 +574,7 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			}
 		}
 	}
-	a.name = text[ns:ne]
+	a.nameStart, a.nameEnd = ns, ne
 	i := ne
 	// Closing quote or bracket of a key: "password": …, ENV['TOKEN'] = …
 	for i < len(text) && i-ne < 3 && (text[i] == '"' || text[i] == '\'' || text[i] == ']' || text[i] == '`') {
@@ -400,6 +591,15 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		sep = text[i : i+1]
 	case flag > 0 && i > ne && i < len(text) && text[i] != '\n':
 		sep = " "
+	case i == ne && i < len(text) && text[i] == '>' && ns > 0 && text[ns-1] == '<':
+		// XML element: <password>value</password>
+		j := i + 1
+		k := strings.IndexByte(text[j:min(len(text), j+maxValue)], '<')
+		if k <= 0 || !strings.HasPrefix(text[j+k:], "</") {
+			return a, false
+		}
+		a.value, a.quoted = span{j, j + k}, true
+		return a, true
 	default:
 		for _, w := range []string{"is ", "was ", "es ", "ist ", "est ", "é ", "lautet "} {
 			if i > ne && strings.HasPrefix(text[i:], w) {
@@ -433,7 +633,7 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			return a, false
 		}
 		// YAML: the value sits on the next line, indented further than the key.
-		keyIndent := indentOf(text, lineStart(text, ns))
+		keyIndent := indentOf(text, lineStart(text, ns, 256))
 		if i < len(text) && text[i] == '\r' {
 			i++
 		}
@@ -445,7 +645,7 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			return a, false
 		}
 		vs := skipBlanks(text, next)
-		ve := lineEnd(text, vs)
+		ve := lineEnd(text, vs, maxValue)
 		line := strings.TrimRight(text[vs:ve], " \t\r")
 		if line == "" || strings.ContainsAny(line, " \t") || strings.HasSuffix(line, ":") || strings.HasPrefix(line, "- ") {
 			return a, false
@@ -487,11 +687,19 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	}
 	// Trailing punctuation belongs to the surrounding code or sentence.
 	for j > i && strings.IndexByte(",;)}]", text[j-1]) >= 0 {
+		if text[j-1] == ',' {
+			a.comma = true
+		}
 		j--
 	}
 	if a.prose {
-		for j > i && strings.IndexByte(".:", text[j-1]) >= 0 {
-			j--
+		// A sentence's closing punctuation, ASCII or not (. : ” » 」), is not part of the value.
+		for j > i {
+			r, size := utf8.DecodeLastRuneInString(text[i:j])
+			if r != '.' && r != ':' && !unicode.Is(unicode.Pf, r) && !unicode.Is(unicode.Pe, r) {
+				break
+			}
+			j -= size
 		}
 	}
 	if j <= i {
@@ -513,20 +721,18 @@ func indentOf(text string, i int) int {
 }
 
 // findAssignment builds a matcher for names of the given kind, with check judging the value.
-func findAssignment(kind nameKind, check func(v string, a assignment) bool) func(string, int, int) []span {
-	return func(text string, at, n int) []span {
+// Other keyword hits inside the same name are skipped: the name was judged once.
+func findAssignment(kind nameKind, check func(v string, a assignment) bool) func(string, int, int) ([]span, int) {
+	return func(text string, at, n int) ([]span, int) {
 		a, ok := parseAssignment(text, at, n)
-		if !ok || classifyName(a.name) != kind {
-			return nil
+		if !ok || classifyName(text[a.nameStart:a.nameEnd]) != kind {
+			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
-		if a.prose && !strongValue(v) {
-			return nil
+		if a.prose && !strongValue(v) || !check(v, a) {
+			return nil, a.nameEnd
 		}
-		if !check(v, a) {
-			return nil
-		}
-		return []span{a.value}
+		return []span{a.value}, a.nameEnd
 	}
 }
 
@@ -540,9 +746,9 @@ func isBase32(c byte) bool { return 'A' <= c && c <= 'Z' || '2' <= c && c <= '7'
 
 // findAWSKeyID matches a 4-letter AWS key ID prefix followed by 16 base32 characters, also when a line break
 // (with indentation) splits the 16.
-func findAWSKeyID(text string, at, n int) []span {
+func findAWSKeyID(text string, at, n int) ([]span, int) {
 	if at > 0 && (isAlnum(text[at-1]) || text[at-1] == '_') {
-		return nil
+		return nil, 0
 	}
 	i := at + n
 	got := 0
@@ -557,7 +763,7 @@ func findAWSKeyID(text string, at, n int) []span {
 			continue
 		}
 		if wrapped || got == 0 || i >= len(text) {
-			return nil
+			return nil, 0
 		}
 		// One line break may split the key: optional trailing blanks, \r\n or \n, indentation.
 		j := skipBlanks(text, i)
@@ -565,32 +771,30 @@ func findAWSKeyID(text string, at, n int) []span {
 			j++
 		}
 		if j >= len(text) || text[j] != '\n' {
-			return nil
+			return nil, 0
 		}
 		i = skipBlanks(text, j+1)
 		wrapped = true
 	}
 	if i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
-		return nil
+		return nil, 0
 	}
 	s := id.String()
 	if strings.Contains(s, "EXAMPLE") || distinct(s[4:]) <= 3 {
-		return nil
+		return nil, 0
 	}
-	return []span{{at, i}}
+	return []span{{at, i}}, 0
 }
-
-var rePEMBegin = regexp.MustCompile(`-{4,5} ?BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY(?: BLOCK)? ?-{4,5}`)
 
 // findPrivateKey matches a PEM-style private key block from its BEGIN line through its END line, or through
 // the last line of its body when the text was cut before the END line. A BEGIN line without a body is talk
 // about a key, not a key.
-func findPrivateKey(text string, at, n int) []span {
-	ls := max(lineStart(text, at), at-64)
-	le := min(lineEnd(text, at), at+n+16)
-	m := rePEMBegin.FindStringIndex(text[ls:le])
+func findPrivateKey(text string, at, n int) ([]span, int) {
+	ls := lineStart(text, at, 64)
+	le := lineEnd(text, at, n+16)
+	m := pemBegin().FindStringIndex(text[ls:le])
 	if m == nil || ls+m[1] < at+n {
-		return nil
+		return nil, 0
 	}
 	start := ls + m[0]
 	i := ls + m[1]
@@ -615,15 +819,15 @@ func findPrivateKey(text string, at, n int) []span {
 		switch {
 		case strings.HasPrefix(line, "-----END") || strings.HasPrefix(line, "---- END"):
 			if body < 32 {
-				return nil
+				return nil, 0
 			}
 			end := strings.Index(text[i:le], "-----")
 			if end >= 0 {
 				if k := strings.Index(text[i+end+5:le], "-----"); k >= 0 {
-					return []span{{start, i + end + 5 + k + 5}}
+					return []span{{start, i + end + 5 + k + 5}}, 0
 				}
 			}
-			return []span{{start, le}}
+			return []span{{start, le}}, 0
 		case inHeaders && (line == "" || isPEMHeader(line)):
 			i = le
 			continue
@@ -636,7 +840,7 @@ func findPrivateKey(text string, at, n int) []span {
 		break
 	}
 	if body < 32 {
-		return nil
+		return nil, 0
 	}
 	// Cut before the END line: the key runs to the end of its body.
 	end := i
@@ -646,7 +850,7 @@ func findPrivateKey(text string, at, n int) []span {
 	for end > start && strings.HasSuffix(text[:end], `\n`) {
 		end -= 2
 	}
-	return []span{{start, end}}
+	return []span{{start, end}}, 0
 }
 
 func isPEMHeader(line string) bool {
@@ -676,15 +880,15 @@ func isBase64Line(line string) bool {
 }
 
 // findPuTTYKey matches the private section of a PuTTY key file: the base64 lines after "Private-Lines: N".
-func findPuTTYKey(text string, at, n int) []span {
+func findPuTTYKey(text string, at, n int) ([]span, int) {
 	if at > 0 && text[at-1] != '\n' {
-		return nil
+		return nil, 0
 	}
-	i := lineEnd(text, at)
+	i := lineEnd(text, at, 128)
 	start, end := -1, -1
 	for i < len(text) && i-at < maxBody {
 		i++
-		le := lineEnd(text, i)
+		le := lineEnd(text, i, 256)
 		line := strings.TrimRight(text[i:le], "\r")
 		if !isBase64Line(line) {
 			break
@@ -696,9 +900,9 @@ func findPuTTYKey(text string, at, n int) []span {
 		i = le
 	}
 	if start < 0 || end-start < 16 {
-		return nil
+		return nil, 0
 	}
-	return []span{{start, end}}
+	return []span{{start, end}}, 0
 }
 
 // basicCredentials reports whether v is base64 for "user:password" with a real password.
@@ -720,6 +924,9 @@ func basicCredentials(v string) bool {
 			return false
 		}
 	}
+	if strings.EqualFold(s, "aladdin:open sesame") || strings.EqualFold(s, "aladdin:opensesame") {
+		return false // the RFC 7617 example
+	}
 	pass := s[k+1:]
 	return len(pass) >= 4 && !isPlaceholder(pass) && strings.ToLower(pass) != "password"
 }
@@ -738,7 +945,7 @@ func jwtHeader(v string) bool {
 // tokenValue is the bar for header and bearer values: not a placeholder, at least 12 characters, and not a
 // plain word.
 func tokenValue(v string) bool {
-	if len(v) < 12 || isPlaceholder(v) || reWordish.MatchString(v) {
+	if len(v) < 12 || isPlaceholder(v) || isWordish(v) {
 		return false
 	}
 	n, _, _, _, _ := classes(v)
@@ -752,4 +959,84 @@ func awsSecret(v string) bool {
 	}
 	_, lower, upper, digit, _ := classes(v)
 	return lower && upper && digit && strings.Count(v, "/") <= 4 && entropy(v) >= 4.0
+}
+
+func isBase64Byte(c byte) bool { return isAlnum(c) || c == '+' || c == '/' }
+
+// findAWSSecretNearID looks within three lines (at most 1 KiB) of each AWS key ID for a standalone
+// 40-character base64 string that passes [awsSecret]. Windows of nearby hits are merged and scanned once.
+func findAWSSecretNearID(text string, hits []int) []span {
+	var out []span
+	scanned := 0
+	for _, at := range hits {
+		if at+1024 <= scanned {
+			continue // the whole window was read for an earlier hit
+		}
+		lo, hi := lineStart(text, at, 1024), lineEnd(text, at, 1024)
+		for i := 0; i < 3 && lo > 0 && at-lo < 1024; i++ {
+			lo = lineStart(text, lo-1, 1024-(at-lo))
+		}
+		for i := 0; i < 3 && hi < len(text) && hi-at < 1024; i++ {
+			hi = lineEnd(text, hi+1, 1024-(hi-at))
+		}
+		i := max(lo, scanned)
+		// A run that began before the window is not judged, only skipped; scanned ensures each byte is read once.
+		for i > 0 && i < len(text) && isBase64Byte(text[i-1]) && isBase64Byte(text[i]) {
+			i++
+		}
+		for i < hi {
+			if !isBase64Byte(text[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(text) && isBase64Byte(text[j]) {
+				j++
+			}
+			whole := (i == 0 || text[i-1] != '=') && (j == len(text) || text[j] != '=')
+			if j-i == 40 && whole && (i == 0 || !isBase64Byte(text[i-1])) && awsSecret(text[i:j]) {
+				out = append(out, span{i, j})
+			}
+			i = j
+		}
+		scanned = max(scanned, i)
+	}
+	return out
+}
+
+// findURLPassword reads the userinfo of the URL whose "://" is at text[at:at+n] and returns its password.
+func findURLPassword(text string, at, n int) ([]span, int) {
+	// The scheme: 2 to 20 letters, digits, +, . or - before "://".
+	s := at
+	for s > 0 && at-s < 20 && (isAlnum(text[s-1]) || strings.IndexByte("+.-", text[s-1]) >= 0) {
+		s--
+	}
+	if at-s < 2 || !('a' <= text[s]|0x20 && text[s]|0x20 <= 'z') {
+		return nil, 0
+	}
+	i := at + n
+	end := i
+	at2 := -1
+	for end < len(text) && end-i < 256 {
+		c := text[end]
+		if c <= ' ' || strings.IndexByte("/?#\"'<>`", c) >= 0 {
+			break
+		}
+		if c == '@' {
+			at2 = end
+		}
+		end++
+	}
+	if at2 < 0 || at2+1 >= end || !(isAlnum(text[at2+1]) || text[at2+1] == '[') {
+		return nil, 0
+	}
+	colon := strings.IndexByte(text[i:at2], ':')
+	if colon < 0 {
+		return nil, 0
+	}
+	ps, pe := i+colon+1, at2
+	if !credentialValue(text[ps:pe], true) {
+		return nil, 0
+	}
+	return []span{{ps, pe}}, 0
 }

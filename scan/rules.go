@@ -6,18 +6,44 @@ import "strings"
 // literal that other scanners would report.
 func fake(parts ...string) string { return strings.Join(parts, "") }
 
-// Example values shared by the rule examples below. They are random, belong to no account, and are split so that
-// only the assembled string has the shape of a secret.
+// awsKeyIDPrefixes are the documented prefixes of AWS access key IDs and other unique IDs that come with keys.
+func awsKeyIDPrefixes() []string {
+	ps := []string{"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "APKA", "AROA", "ASCA"}
+	for c := 'A'; c <= 'Z'; c++ {
+		ps = append(ps, "A3T"+string(c))
+	}
+	return ps
+}
+
+// Words that, written before "key", make the name an API credential or key material. The lexicon's
+// credQualifiers and keyQualifiers hold the same words.
 var (
-	exB40   = fake("q8Lr2/Xw+T0vZ", "e4Km9PaN7cUy3HbQ1sJdF5gW6hR") // 40 characters of base64
-	exTok   = fake("Zk3Qp9XvLm2Rt7", "Wb4Nc8Hy6Jd1Fs5Ga0Ke")       // 34 alphanumerics
-	exTok36 = fake("aB3dE5fG7hJ9kL1mN2", "pQ4rS6tU8vW0xY2zA4")     // 36 alphanumerics
-	exJWT   = fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiJ1LTQyIiwicm9sZSI6Im9wcyJ9", ".", "kR3vX9pQ2mLw7ZtN4bYc8HsJ1dFg6EaU0oWiT5yVnKq")
+	credentialKeyQualifiers = []string{"api", "access", "auth", "client", "app", "account", "consumer", "license",
+		"subscription", "oauth", "application", "service"}
+	materialKeyQualifiers = []string{"secret", "signing", "encryption", "hmac", "private", "session", "jwt", "crypto",
+		"cipher", "aes", "master", "cookie", "webhook", "shared", "sign", "encrypt", "decryption"}
 )
+
+// qualifiedKeys spells each qualifier followed by "key" as names write it: apikey (also apiKey, APIKEY) and
+// api_key, which also matches api-key, api.key and "api key".
+func qualifiedKeys(qualifiers []string) []string {
+	var out []string
+	for _, q := range qualifiers {
+		out = append(out, q+"key", q+"_key")
+	}
+	return out
+}
 
 // ruleTable returns a fresh copy of every rule. Keep each rule's examples short: they document the rule and
 // the test suite runs them.
 func ruleTable() []*rule {
+	// Example values for the rules below: random, belonging to no account, and split so that only the
+	// assembled string has the shape of a secret.
+	exB40 := fake("q8Lr2/Xw+T0vZ", "e4Km9PaN7cUy3HbQ1sJdF5gW6hR") // 40 characters of base64
+	exTok := fake("Zk3Qp9XvLm2Rt7", "Wb4Nc8Hy6Jd1Fs5Ga0Ke")       // 34 alphanumerics
+	exTok36 := fake("aB3dE5fG7hJ9kL1mN2", "pQ4rS6tU8vW0xY2zA4")   // 36 alphanumerics
+	exJWT := fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiJ1LTQyIiwicm9sZSI6Im9wcyJ9", ".", "kR3vX9pQ2mLw7ZtN4bYc8HsJ1dFg6EaU0oWiT5yVnKq")
+	awsKeyIDPrefixes := awsKeyIDPrefixes()
 	return []*rule{
 		// ---- AWS ----
 		{
@@ -25,7 +51,7 @@ func ruleTable() []*rule {
 			description: "AWS access key ID: a documented 4-letter prefix (AKIA, ASIA, ABIA, ACCA, AGPA, AIDA, AIPA, " +
 				"ANPA, ANVA, APKA, AROA, ASCA, A3T…) and 16 base32 characters, also when wrapped across two lines. " +
 				"The documented example IDs (…EXAMPLE) are ignored.",
-			keywords:      []string{"AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AIPA", "ANPA", "ANVA", "APKA", "AROA", "ASCA", "A3TA", "A3TB", "A3TC", "A3TD", "A3TE", "A3TF", "A3TG", "A3TH", "A3TI", "A3TJ", "A3TK", "A3TL", "A3TM", "A3TN", "A3TO", "A3TP", "A3TQ", "A3TR", "A3TS", "A3TT", "A3TU", "A3TV", "A3TW", "A3TX", "A3TY", "A3TZ"},
+			keywords:      awsKeyIDPrefixes,
 			caseSensitive: true,
 			find:          findAWSKeyID,
 			positives:     []string{"key id " + fake("AKIA", "Q3ZT7WX2L5M4N6PR"), fake("aws_access_key_id = ASIA", "Y7KD2Q\n    3LZ5WMX4NR")},
@@ -45,13 +71,11 @@ func ruleTable() []*rule {
 			id: "aws-secret-near-key-id", category: CategoryAWS,
 			description: "A standalone 40-character mixed-case base64 string within three lines of an AWS access key ID, " +
 				"as when both are pasted into prose.",
-			keywords:      []string{"AKIA", "ASIA", "ABIA", "ACCA"},
+			keywords:      awsKeyIDPrefixes,
 			caseSensitive: true,
-			pattern:       `[A-Za-z0-9/+]{40,}`,
-			linesBefore:   3, linesAfter: 3,
-			valid:     awsSecret,
-			positives: []string{"used " + fake("AKIA", "Q3ZT7WX2L5M4N6PR") + " and the secret " + exB40 + " to test"},
-			negatives: []string{"used " + fake("AKIA", "Q3ZT7WX2L5M4N6PR") + " at commit 3f2c9a1e8b7d6c5f4e3a2b1c0d9e8f7a6b5c4d3e"},
+			findAll:       findAWSSecretNearID,
+			positives:     []string{"used " + fake("AKIA", "Q3ZT7WX2L5M4N6PR") + " and the secret " + exB40 + " to test"},
+			negatives:     []string{"used " + fake("AKIA", "Q3ZT7WX2L5M4N6PR") + " at commit 3f2c9a1e8b7d6c5f4e3a2b1c0d9e8f7a6b5c4d3e"},
 		},
 
 		// ---- auth headers ----
@@ -80,7 +104,7 @@ func ruleTable() []*rule {
 			description: "Other Authorization and Proxy-Authorization values (token, ApiKey, SSWS or a bare token); " +
 				"signature schemes such as Digest and AWS4-HMAC-SHA256 are not secrets.",
 			keywords:  []string{"authorization"},
-			pattern:   `(?i)\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:token|apikey|api-key|key|ssws|sso-key|bot|gitlab-token)[ \t]+)?([A-Za-z0-9\-._~+/=:]{16,})`,
+			pattern:   `(?i)authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:token|apikey|api-key|key|ssws|sso-key|bot|gitlab-token)[ \t]+)?([A-Za-z0-9\-._~+/=:]{16,})`,
 			valid:     func(v string) bool { return tokenValue(v) && !schemeWord(v) },
 			positives: []string{"Proxy-Authorization: token " + exTok, `headers = {"Authorization": "` + exTok + `"}`},
 			negatives: []string{"Authorization: Bearer ${TOKEN}", "authorization: required for all endpoints"},
@@ -123,9 +147,12 @@ func ruleTable() []*rule {
 				"credentials; contraseña, Passwort, Kennwort, mot de passe, senha) in env, shell, YAML (also on the " +
 				"next line), JSON, TOML, INI, Python, JS, Go and CLI flags, in any case style. The value must not be a " +
 				"placeholder, a variable or environment read, a secret-manager reference, a plain word or a number.",
-			keywords: []string{"pass", "pwd", "token", "key", "secret", "credential", "creds", "contraseña", "contraseÑa",
-				"contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse", "mdp", "clave", "pat"},
-			find: findAssignment(nameCredential, func(v string, a assignment) bool { return credentialValue(v, a.quoted) }),
+			keywords: append(qualifiedKeys(credentialKeyQualifiers), "pass", "pwd", "token", "secret", "credential", "creds",
+				"contraseña", "contraseÑa", "contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse",
+				"mdp", "clave"),
+			find: findAssignment(nameCredential, func(v string, a assignment) bool {
+				return !codeValue(v, a) && credentialValue(v, a.quoted)
+			}),
 			positives: []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9",
 				"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`},
 			negatives: []string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
@@ -135,8 +162,7 @@ func ruleTable() []*rule {
 			id: "url-credentials", category: CategoryCredential,
 			description: "Password in a URL's userinfo (scheme://user:password@host).",
 			keywords:    []string{"://"},
-			pattern:     `\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://[^\s:/?#@"'<>]{0,64}:([^\s/?#@"'<>]{1,128})@[A-Za-z0-9.\-\[\]_]+`,
-			valid:       func(v string) bool { return credentialValue(v, true) },
+			find:        findURLPassword,
 			positives:   []string{"postgres://app:Tr0ub4dor-x9@db.internal:5432/app", "redis://:" + exTok + "@cache:6379"},
 			negatives:   []string{"postgres://user:password@localhost/db", "postgres://app:${DB_PASS}@db/app", "https://example.com/a:b@c"},
 		},
@@ -145,7 +171,7 @@ func ruleTable() []*rule {
 			description: "Password glued to a short flag or given to a password-taking tool: mysql -pSecret, " +
 				"sshpass -p secret, curl -u user:secret.",
 			keywords:  []string{"mysql", "mariadb", "sshpass", "-u ", "--user "},
-			pattern:   `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|(?:^|[ \t])(?:-u|--user)[ \t]+['"]?[^\s:'"]+:([^\s'"@]+))`,
+			pattern:   `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|(?:-u|--user)[ \t]+['"]?[^\s:'"]+:([^\s'"@]+))`,
 			valid:     func(v string) bool { return credentialValue(v, true) },
 			positives: []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "curl -u admin:Q9v!t2Lr7 https://ci/api"},
 			negatives: []string{"mysql -u root -p shop", "curl -u admin:$ADMIN_PASS https://ci/api", "mysql -p\"$MYSQL_PWD\""},
@@ -156,8 +182,10 @@ func ruleTable() []*rule {
 			id: "high-entropy-key", category: CategoryEntropy,
 			description: "A machine-generated value (judged by length and Shannon entropy for its alphabet) assigned to " +
 				"a key-material name: SECRET_KEY, secret, signing/encryption/HMAC keys, JWT or session secrets, salts.",
-			keywords:  []string{"key", "secret", "hmac", "salt", "pepper"},
-			find:      findAssignment(nameKeyLike, func(v string, a assignment) bool { return randomValue(v) }),
+			keywords: append(qualifiedKeys(materialKeyQualifiers), "secret", "hmac", "salt", "pepper"),
+			find: findAssignment(nameKeyLike, func(v string, a assignment) bool {
+				return !codeValue(v, a) && (a.quoted || !wordy(v)) && randomValue(v)
+			}),
 			positives: []string{"SECRET_KEY = 'k3#v9!qz" + "Lw2@xT7pR5mN8bY4cJ6h'", "HMAC_KEY=9f86d081884c7d65" + "9a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"},
 			negatives: []string{"SECRET_KEY = 'dev'", "secret_key_base: <%= ENV['SECRET_KEY_BASE'] %>", "signing_key_id: 7c4e9a2b-13f5-4d8e-9a61-2b3c4d5e6f70"},
 		},
@@ -165,6 +193,7 @@ func ruleTable() []*rule {
 		// ---- vendor tokens ----
 		{
 			id: "github-token", category: CategoryVendor,
+			token:       true,
 			description: "GitHub tokens: ghp_, gho_, ghu_, ghs_, ghr_ with 36 characters, and fine-grained github_pat_.",
 			keywords:    []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
 			pattern:     `\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})\b`,
@@ -173,6 +202,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "gitlab-token", category: CategoryVendor,
+			token: true,
 			description: "GitLab tokens: personal (glpat-), deploy (gldt-), runner (glrt-, GR1348941), pipeline trigger, " +
 				"feed, agent, OAuth and CI build tokens.",
 			keywords:  []string{"glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glagent-", "glsoat-", "gloas-", "glcbt-", "GR1348941"},
@@ -183,15 +213,17 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "slack-token", category: CategoryVendor,
+			token:       true,
 			description: "Slack bot, user, app and refresh tokens (xoxb-, xoxp-, xapp-, xoxe-) and incoming webhook URLs.",
 			keywords:    []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxe", "xapp-", "hooks.slack.com"},
-			pattern:     `\b(?:xox[abprs]-[0-9]{6,}-[A-Za-z0-9\-]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
+			pattern:     `\b(?:xox[abprs]-[0-9]{6,}-[A-Za-z0-9\-]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
 			valid:       func(v string) bool { return !isPlaceholder(v) },
 			positives:   []string{fake("xoxb-", "2194857302-4827361950-", exTok[:24]), "https://hooks.slack.com/services/" + fake("T04AB12CD/B05EF34GH/", exTok[:24])},
 			negatives:   []string{"xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx"},
 		},
 		{
 			id: "stripe-key", category: CategoryVendor,
+			token: true,
 			description: "Stripe secret and restricted keys (sk_live_, sk_test_, rk_live_, rk_test_) and webhook signing " +
 				"secrets (whsec_). Publishable keys (pk_) are public.",
 			keywords:  []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"},
@@ -202,6 +234,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "google-api-key", category: CategoryVendor,
+			token:         true,
 			description:   "Google API keys (AIza + 35 characters), OAuth client secrets (GOCSPX-) and OAuth access tokens (ya29.).",
 			keywords:      []string{"AIza", "GOCSPX-", "ya29."},
 			caseSensitive: true,
@@ -212,6 +245,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "openai-key", category: CategoryVendor,
+			token: true,
 			description: "OpenAI API keys: sk-proj-, sk-svcacct-, sk-admin- and legacy sk- keys. Masked keys (sk-…abcd) " +
 				"are not keys.",
 			keywords:  []string{"sk-"},
@@ -222,6 +256,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "anthropic-key", category: CategoryVendor,
+			token:       true,
 			description: "Anthropic API and admin keys (sk-ant-api03-, sk-ant-admin01-).",
 			keywords:    []string{"sk-ant-"},
 			pattern:     `\bsk-ant-[a-z]{3,8}[0-9]{2}-[A-Za-z0-9_\-]{40,}`,
@@ -231,6 +266,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "npm-token", category: CategoryVendor,
+			token:       true,
 			description: "npm access tokens (npm_ + 36 characters).",
 			keywords:    []string{"npm_"},
 			pattern:     `\bnpm_[A-Za-z0-9]{36}\b`,
@@ -240,6 +276,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "pypi-token", category: CategoryVendor,
+			token:       true,
 			description: "PyPI upload tokens (pypi-AgEIcHlwaS5vcmc…).",
 			keywords:    []string{"pypi-AgEIcHlwaS5vcmc"},
 			pattern:     `\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}`,
@@ -248,10 +285,11 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "sendgrid-key", category: CategoryVendor,
+			token:         true,
 			description:   "SendGrid API keys (SG.<22>.<43>).",
 			keywords:      []string{"SG."},
 			caseSensitive: true,
-			pattern:       `\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b`,
+			pattern:       `\b(SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43})(?:[^A-Za-z0-9_\-]|$)`,
 			positives:     []string{fake("SG.", exTok[:22], ".", exTok, exTok36[:9])},
 			negatives:     []string{"SG.…", "msg.send()"},
 		},
@@ -266,6 +304,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "azure-storage-key", category: CategoryVendor,
+			token:       true,
 			description: "Azure storage and Service Bus keys inside connection strings (AccountKey=, SharedAccessKey=).",
 			keywords:    []string{"accountkey=", "sharedaccesskey="},
 			pattern:     `(?i)\b(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,}={0,2})`,
@@ -275,6 +314,7 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "jwt", category: CategoryVendor,
+			token: true, ahead: 4096,
 			description: "JSON Web Tokens anywhere, including query strings: three base64url segments whose header decodes " +
 				"to a JWT header.",
 			keywords:      []string{"eyJ"},
@@ -286,10 +326,11 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "vendor-misc-token", category: CategoryVendor,
+			token: true,
 			description: "Other fixed-shape tokens: Hugging Face (hf_), DigitalOcean (dop_v1_), Shopify (shpat_, shpss_), " +
 				"Databricks (dapi), Doppler (dp.st.), Discord webhooks.",
 			keywords:  []string{"hf_", "dop_v1_", "doo_v1_", "shpat_", "shpss_", "shpca_", "shppa_", "dapi", "dp.st.", "discord.com/api/webhooks/", "discordapp.com/api/webhooks/"},
-			pattern:   `\b(?:hf_[A-Za-z]{34}|do[op]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.st\.[a-z0-9_\-]{2,35}\.[A-Za-z0-9]{40,44}|https://discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
+			pattern:   `\b(?:hf_[A-Za-z]{34}|do[op]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.st\.[a-z0-9_\-]{2,35}\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
 			valid:     func(v string) bool { return !isPlaceholder(v) && distinct(v) > 8 },
 			positives: []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e")},
 			negatives: []string{"hf_hub_download(repo)", "dapi_version=2"},

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -40,21 +41,27 @@ const (
 	CategoryEntropy    = "entropy"
 )
 
-var categoryRank = map[string]int{
-	CategoryVendor:     6,
-	CategoryAWS:        5,
-	CategoryPrivateKey: 4,
-	CategoryAuthHeader: 3,
-	CategoryCredential: 2,
-	CategoryEntropy:    1,
+func categoryRank(c string) int {
+	switch c {
+	case CategoryVendor:
+		return 6
+	case CategoryAWS:
+		return 5
+	case CategoryPrivateKey:
+		return 4
+	case CategoryAuthHeader:
+		return 3
+	case CategoryCredential:
+		return 2
+	case CategoryEntropy:
+		return 1
+	}
+	return 0
 }
 
-// Window limits around a keyword hit, in bytes, for rules that do not set their own. They bound the work a
-// pathological line (64 KiB without a newline) can cause.
-const (
-	defaultBack  = 256
-	defaultAhead = 2048
-)
+// defaultAhead bounds, in bytes, how far past a keyword hit a pattern reads unless the rule sets ahead. Small
+// windows keep the regexp engine's per-call work small and bound what a pathological line can cost.
+const defaultAhead = 256
 
 // span is a candidate secret found by a rule: byte offsets into the scanned text.
 type span struct{ start, end int }
@@ -67,18 +74,27 @@ type rule struct {
 	// near an occurrence of one of them.
 	keywords      []string
 	caseSensitive bool
-	// pattern is run on the lines around each hit (linesBefore and linesAfter extra lines). The secret is the
-	// first capture group that took part in the match, or the whole match when there is none.
-	pattern                 string
-	linesBefore, linesAfter int
+	// pattern must match starting at a keyword hit, on the rest of its line and linesAfter more lines. The
+	// secret is the first capture group that took part in the match, or the whole match when there is none.
+	pattern    string
+	linesAfter int
+	// ahead bounds the window in bytes (defaultAhead when 0); token rules match no whitespace, so their
+	// window also ends at the first blank.
+	ahead int
+	token bool
 	// valid, if set, accepts or rejects the secret found by pattern.
 	valid func(secret string) bool
-	// find, if set, replaces pattern: it examines the keyword hit at text[at:at+n] and returns secrets.
-	find func(text string, at, n int) []span
+	// find, if set, replaces pattern: it examines the keyword hit at text[at:at+n] and returns secrets, and a
+	// position before which later hits of the rule need not be examined.
+	find func(text string, at, n int) (secrets []span, skip int)
+	// findAll, if set, replaces pattern and find: it gets all of the rule's hits at once, in order.
+	findAll func(text string, hits []int) []span
 
 	positives, negatives []string
 
-	re *regexp.Regexp
+	// re compiles pattern on the rule's first keyword hit, so a process compiles only the rules its text needs.
+	re        func() *regexp.Regexp
+	wordStart bool // pattern begins with \b
 }
 
 // engine is the compiled rule set: rules plus the keyword automaton that routes hits to them.
@@ -108,11 +124,12 @@ func compile(rules []*rule) *engine {
 	var words []string
 	for ri, r := range rules {
 		if r.pattern != "" {
-			r.re = regexp.MustCompile(r.pattern)
+			r.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + r.pattern + `)`) })
+			r.wordStart = strings.HasPrefix(strings.TrimPrefix(r.pattern, "(?i)"), `\b`)
 		}
 		for _, kw := range r.keywords {
 			low := asciiLower(kw)
-			key := low
+			key := foldSeparators(low)
 			if r.caseSensitive {
 				key = "=" + kw
 			}
@@ -139,8 +156,11 @@ func compile(rules []*rule) *engine {
 // same secret merged to one finding. It is safe for concurrent use; rules compile once per process, lazily, on
 // the first call.
 func Text(text string) []Finding {
-	e := load()
-	hits := make([][]int, len(e.rules)) // per rule: keyword hit positions, packed as pos<<8|len is avoided for clarity
+	return load().text(text)
+}
+
+func (e *engine) text(text string) []Finding {
+	hits := make([][]int, len(e.rules)) // per rule: start of each keyword hit, in order of its end
 	lens := make([][]int, len(e.rules))
 	e.ac.scan(text, func(k, pos int) {
 		if ex := e.kwExact[k]; ex != "" && text[pos:pos+len(ex)] != ex {
@@ -152,16 +172,31 @@ func Text(text string) []Finding {
 			lens[ri] = append(lens[ri], n)
 		}
 	})
-	var found []Finding
+	var found []candidate
 	for ri, hs := range hits {
 		if len(hs) == 0 {
 			continue
 		}
 		r := e.rules[ri]
 		var spans []span
-		if r.find != nil {
+		if r.findAll != nil {
+			spans = r.findAll(text, hs)
+		} else if r.find != nil {
+			// Hits inside a secret already found (a key's BEGIN and END lines, "secret" and "secret_key" in one
+			// name) would find it again.
+			// Hits arrive in order of their end, so a longer keyword that starts earlier can follow; only hits
+			// from the last examined one on are skipped.
+			from, done := 0, -1
 			for i, at := range hs {
-				spans = append(spans, r.find(text, at, lens[ri][i])...)
+				if at >= from && at < done {
+					continue
+				}
+				found, skip := r.find(text, at, lens[ri][i])
+				from, done = at, max(at, skip)
+				for _, s := range found {
+					spans = append(spans, s)
+					done = max(done, s.end)
+				}
 			}
 		} else {
 			spans = r.run(text, hs)
@@ -170,123 +205,123 @@ func Text(text string) []Finding {
 			if s.start < 0 || s.end > len(text) || s.start >= s.end {
 				continue
 			}
-			found = append(found, Finding{Rule: r.id, Category: r.category, Start: s.start, End: s.end})
+			found = append(found, candidate{s.start, s.end, categoryRank(r.category), r})
 		}
 	}
 	return finish(text, found)
 }
 
-// run executes a pattern rule on merged windows around its keyword hits.
+// run executes a pattern rule at each keyword hit. Every pattern starts with its keyword, so the expression is
+// anchored at the hit and tried once there, on the rest of the line (plus linesAfter lines, at most defaultAhead
+// bytes). A leading \b is judged against the byte before the hit in the full text.
 func (r *rule) run(text string, hits []int) []span {
-	type window struct{ lo, hi int }
-	ws := make([]window, 0, len(hits))
+	var out []span
+	re := r.re()
+	last := -1
 	for _, at := range hits {
-		lo := lineStart(text, at)
-		for i := 0; i < r.linesBefore && lo > 0; i++ {
-			lo = lineStart(text, lo-1)
-		}
-		hi := lineEnd(text, at)
-		for i := 0; i < r.linesAfter && hi < len(text); i++ {
-			hi = lineEnd(text, hi+1)
-		}
-		back := defaultBack + r.linesBefore*defaultBack
-		ahead := defaultAhead + r.linesAfter*defaultBack
-		if at-lo > back {
-			lo = at - back
-			for lo < at && !utf8.RuneStart(text[lo]) {
-				lo++
-			}
-		}
-		if hi-at > ahead {
-			hi = at + ahead
-			for hi > at && hi < len(text) && !utf8.RuneStart(text[hi]) {
-				hi--
-			}
-		}
-		ws = append(ws, window{lo, hi})
-	}
-	sort.Slice(ws, func(i, j int) bool { return ws[i].lo < ws[j].lo })
-	merged := ws[:1]
-	for _, w := range ws[1:] {
-		last := &merged[len(merged)-1]
-		if w.lo <= last.hi {
-			last.hi = max(last.hi, w.hi)
+		if at == last {
 			continue
 		}
-		merged = append(merged, w)
+		last = at
+		if r.wordStart && at > 0 && isWordByte(text[at-1]) {
+			continue
+		}
+		ahead := r.ahead
+		if ahead == 0 {
+			ahead = defaultAhead
+		}
+		hi := lineEnd(text, at, ahead)
+		for i := 0; i < r.linesAfter && hi < len(text) && hi-at < ahead; i++ {
+			hi = lineEnd(text, hi+1, ahead-(hi-at))
+		}
+		if r.token {
+			if k := strings.IndexAny(text[at:hi], " \t\r\n"); k >= 0 {
+				hi = at + k
+			}
+		}
+		for hi > at && hi < len(text) && !utf8.RuneStart(text[hi]) {
+			hi--
+		}
+		m := re.FindStringSubmatchIndex(text[at:hi])
+		if m == nil {
+			continue
+		}
+		s, e := m[0], m[1]
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 {
+				s, e = m[g], m[g+1]
+				break
+			}
+		}
+		if s >= e || (r.valid != nil && !r.valid(text[at+s:at+e])) {
+			continue
+		}
+		out = append(out, span{at + s, at + e})
 	}
-	var out []span
-	for _, w := range merged {
-		for _, m := range r.re.FindAllStringSubmatchIndex(text[w.lo:w.hi], -1) {
-			s, e := m[0], m[1]
-			for g := 2; g+1 < len(m); g += 2 {
-				if m[g] >= 0 {
-					s, e = m[g], m[g+1]
-					break
-				}
+	return out
+}
+
+func isWordByte(c byte) bool { return isAlnum(c) || c == '_' }
+
+// candidate is a secret found by a rule, before overlapping candidates are merged.
+type candidate struct {
+	start, end, rank int
+	rule             *rule
+}
+
+// finish merges overlapping candidates, keeping the most specific, then fills in positions and previews.
+func finish(text string, cs []candidate) []Finding {
+	if len(cs) == 0 {
+		return nil
+	}
+	slices.SortFunc(cs, func(a, b candidate) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		if better(a, b) {
+			return -1
+		}
+		if better(b, a) {
+			return 1
+		}
+		return strings.Compare(a.rule.id, b.rule.id)
+	})
+	kept := cs[:1]
+	for _, c := range cs[1:] {
+		last := &kept[len(kept)-1]
+		if c.start < last.end {
+			if better(c, *last) {
+				*last = c
 			}
-			if s >= e {
-				continue
-			}
-			if r.valid != nil && !r.valid(text[w.lo+s:w.lo+e]) {
-				continue
-			}
-			out = append(out, span{w.lo + s, w.lo + e})
+			continue
+		}
+		kept = append(kept, c)
+	}
+	out := make([]Finding, len(kept))
+	line, lineAt, pos := 1, 0, 0
+	for i, c := range kept {
+		if n := strings.Count(text[pos:c.start], "\n"); n > 0 {
+			line += n
+			lineAt = pos + strings.LastIndexByte(text[pos:c.start], '\n') + 1
+		}
+		pos = c.start
+		out[i] = Finding{
+			Rule: c.rule.id, Category: c.rule.category,
+			Line: line, Column: c.start - lineAt + 1,
+			Start: c.start, End: c.end,
+			Preview: preview(text[c.start:c.end]),
 		}
 	}
 	return out
 }
 
-// finish merges overlapping findings, keeping the most specific, then fills in positions and previews.
-func finish(text string, fs []Finding) []Finding {
-	if len(fs) == 0 {
-		return nil
+// better reports whether a should be kept over b when both cover the same secret: the more specific category,
+// then the longer span.
+func better(a, b candidate) bool {
+	if a.rank != b.rank {
+		return a.rank > b.rank
 	}
-	sort.Slice(fs, func(i, j int) bool {
-		if fs[i].Start != fs[j].Start {
-			return fs[i].Start < fs[j].Start
-		}
-		if better(fs[i], fs[j]) != better(fs[j], fs[i]) {
-			return better(fs[i], fs[j])
-		}
-		return fs[i].Rule < fs[j].Rule
-	})
-	kept := fs[:1]
-	for _, f := range fs[1:] {
-		last := &kept[len(kept)-1]
-		if f.Start < last.End {
-			if better(f, *last) {
-				*last = f
-			}
-			continue
-		}
-		kept = append(kept, f)
-	}
-	line, lineAt, pos := 1, 0, 0
-	for i := range kept {
-		f := &kept[i]
-		for pos < f.Start {
-			if j := strings.IndexByte(text[pos:f.Start], '\n'); j >= 0 {
-				pos += j + 1
-				line++
-				lineAt = pos
-				continue
-			}
-			pos = f.Start
-		}
-		f.Line = line
-		f.Column = f.Start - lineAt + 1
-		f.Preview = preview(text[f.Start:f.End])
-	}
-	return kept
-}
-
-// better reports whether a should be kept over b when both cover the same secret.
-func better(a, b Finding) bool {
-	if ra, rb := categoryRank[a.Category], categoryRank[b.Category]; ra != rb {
-		return ra > rb
-	}
-	return a.End-a.Start > b.End-b.Start
+	return a.end-a.start > b.end-b.start
 }
 
 // preview returns at most the first 4 runes of secret, and never more than a third of them, followed by "…".
@@ -315,15 +350,32 @@ func Rules() []Rule {
 	return out
 }
 
-func lineStart(text string, at int) int {
-	return strings.LastIndexByte(text[:at], '\n') + 1
+// lineStart returns the start of the line holding text[at], looking back at most limit bytes: hand-written
+// matchers call it per keyword hit, and a 64 KiB line must not make that quadratic.
+func lineStart(text string, at, limit int) int {
+	lo := max(0, at-limit)
+	return lo + strings.LastIndexByte(text[lo:at], '\n') + 1
 }
 
-func lineEnd(text string, at int) int {
-	if i := strings.IndexByte(text[at:], '\n'); i >= 0 {
+// lineEnd returns the end (the newline or the end of text) of the line holding text[at], looking ahead at most
+// limit bytes.
+func lineEnd(text string, at, limit int) int {
+	hi := min(len(text), at+limit)
+	if i := strings.IndexByte(text[at:hi], '\n'); i >= 0 {
 		return at + i
 	}
-	return len(text)
+	return hi
+}
+
+// foldSeparators writes every keyword separator as "_", the way the automaton sees it.
+func foldSeparators(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if strings.IndexByte(separators, c) >= 0 {
+			b[i] = '_'
+		}
+	}
+	return string(b)
 }
 
 // asciiLower lowercases ASCII letters only, so byte offsets are preserved.

@@ -11,7 +11,7 @@ import (
 var (
 	tB40   = fake("Jw7Q+9sLk2/Pq4Xz", "V8mN3bR6tY1cH5dG0fK2aE7u") // 40 base64 characters
 	tTok   = fake("Vq7Lm2Xp9Rt4Wn8", "Kc3Hy6Jd1Fs5Ga0Ze")         // 32 alphanumerics
-	tTok36 = fake("Qm4Rp8Xt2Lw6Nz1Kv5", "Hb9Jc3Fd7Gs0Ya4TeU")      // 36 alphanumerics
+	tTok36 = fake("Qm4Rp8Xt2Lw6Nz1Kv5", "Hb9Jc3Fd7Gs0Ya4TeU")     // 36 alphanumerics
 	tKeyID = fake("AKIA", "R5TQ2ZL7WX4M6NPK")
 )
 
@@ -83,6 +83,10 @@ func TestCatches(t *testing.T) {
 		{"camel", "dbPassword: 'Xy7#qLm2'", CategoryCredential, "Xy7#qLm2"},
 		{"kebab", "db-password: Xy7#qLm2", CategoryCredential, "Xy7#qLm2"},
 		{"upper", "DB_PASSWORD: Xy7#qLm2", CategoryCredential, "Xy7#qLm2"},
+		{"xml", "<datasource><password>Xk9!mPq2Lw</password></datasource>", CategoryCredential, "Xk9!mPq2Lw"},
+		{"kubectl literal", "kubectl create secret generic db --from-literal=password='Wq3#zR8!x'", CategoryCredential, "Wq3#zR8!x"},
+		{"powershell", `$env:API_TOKEN = "tk-` + tTok[:20] + `"`, CategoryCredential, "tk-"},
+		{"docker env", "docker run -e POSTGRES_PASSWORD=Pg-" + tTok[:10] + " postgres:16", CategoryCredential, "Pg-"},
 		{"prose", "the staging password is Kx9!mPq2Lw, do not share", CategoryCredential, "Kx9!mPq2Lw"},
 
 		{"github ghp", "export GH_TOKEN=ghp_" + tTok36, CategoryVendor, "ghp_"},
@@ -198,6 +202,21 @@ func TestIgnores(t *testing.T) {
 		"the passport number field is optional",
 		"bypass: true",
 		"ssh_key_fingerprint: SHA256:" + tTok,
+		"<password>${DB_PASSWORD}</password>",
+		"SECRET_KEY = get_random_secret_key()",
+		"api_key = None",
+		"| password | string | required |",
+		`password: "{{ vault_db_password }}"`,
+		"<password/>",
+		"[setting-up-credentials]: https://github.com/org/tool#setting-up-credentials",
+		"--- PASS: TestScan/aws_id (0.00s)",
+		"IMAGE_REL_AMD64_TOKEN = 0x000D",
+		`invalidTokenPanic = "invalid token; it has been voided"`,
+		"\tPassword: password16,",
+		"PrivateKey:  testRSA2048PrivateKey,",
+		"hashSalt = []byte(runtime.Version())",
+		"a default token is encountered.”",
+		"Authorization: Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
 	}
 	for _, c := range cases {
 		if fs := Text(c); len(fs) > 0 {
