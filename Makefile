@@ -21,6 +21,7 @@ build:
 
 test:
 	$(GO) vet ./...
+	$(GO) vet -tags memoree_lean ./cmd/memoree
 	$(GO) test -count=1 ./...
 
 # demo builds memoree and runs its main flow on a sample note in a throwaway data directory.

@@ -52,8 +52,8 @@ func refuseFlagged(c *cli.Context, what string, findings int) error {
 	if findings == 0 || c.Bool("allow-flagged") {
 		return nil
 	}
-	return fmt.Errorf("%s is flagged: the secret scan found %d possible secret(s); review it, then rerun with --allow-flagged to promote it anyway: %w",
-		what, findings, errFlagged)
+	return flaggedf("%s is flagged: the secret scan found %d possible secret(s); review it, then rerun with --allow-flagged to promote it anyway",
+		what, findings)
 }
 
 func compile(p promotion) compiler.Result {

@@ -145,7 +145,7 @@ func runRecall(c *cli.Context, e *env) error {
 	var blocks []string
 	for i, r := range out.Results {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d. [%s] %s  (score %.3g, %s)\n", i+1, r.Kind, escapeLabel(r.Text), r.Score, r.Age)
+		fmt.Fprintf(&b, "%d. [%s] %s  (%s)\n", i+1, r.Kind, escapeLabel(r.Text), r.Age)
 		for _, ev := range r.Evidence {
 			fmt.Fprintf(&b, "   evidence %s [%d,%d) session %s, task %s, %s\n", ev.Artifact[:12], ev.Start, ev.End,
 				orDash(escapeLabel(ev.Session)), orDash(escapeLabel(ev.Task)), ev.Created)
