@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/memoree/memoree/internal/age"
 	"strings"
 	"time"
 )
@@ -122,27 +123,7 @@ func claimLine(c ClaimHit, opt ContextOptions) string {
 			cite = e.Artifact[:8] // evidence is oldest first: the last match wins
 		}
 	}
-	return fmt.Sprintf("- %s (%s, %s, %s)\n", text, c.Kind, Age(opt.Now.Sub(c.Created)), cite)
-}
-
-// Age renders a duration as a short age such as "3d ago"; negative durations (clock skew) read "just now".
-func Age(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return fmt.Sprintf("%dm ago", int(d/time.Minute))
-	case d < 24*time.Hour:
-		return fmt.Sprintf("%dh ago", int(d/time.Hour))
-	case d < 14*24*time.Hour:
-		return fmt.Sprintf("%dd ago", int(d/(24*time.Hour)))
-	case d < 60*24*time.Hour:
-		return fmt.Sprintf("%dw ago", int(d/(7*24*time.Hour)))
-	case d < 730*24*time.Hour:
-		return fmt.Sprintf("%dmo ago", int(d/(30*24*time.Hour)))
-	default:
-		return fmt.Sprintf("%dy ago", int(d/(365*24*time.Hour)))
-	}
+	return fmt.Sprintf("- %s (%s, %s, %s)\n", text, c.Kind, age.Format(opt.Now.Sub(c.Created)), cite)
 }
 
 // filterSQL restricts claim ids (the expression col) to those with evidence in an artifact of the session

@@ -88,27 +88,6 @@ func TestContext(t *testing.T) {
 	}
 }
 
-func TestAge(t *testing.T) {
-	tests := []struct {
-		d    time.Duration
-		want string
-	}{
-		{-time.Hour, "just now"},
-		{30 * time.Second, "just now"},
-		{5 * time.Minute, "5m ago"},
-		{3 * time.Hour, "3h ago"},
-		{50 * time.Hour, "2d ago"},
-		{20 * 24 * time.Hour, "2w ago"},
-		{100 * 24 * time.Hour, "3mo ago"},
-		{800 * 24 * time.Hour, "2y ago"},
-	}
-	for _, tt := range tests {
-		if got := Age(tt.d); got != tt.want {
-			t.Errorf("Age(%v) = %q, want %q", tt.d, got, tt.want)
-		}
-	}
-}
-
 func TestTokens(t *testing.T) {
 	for n, want := range map[int]int{0: 0, 1: 1, 3: 1, 4: 2, 6: 2, 7: 3} {
 		if got := Tokens(strings.Repeat("x", n)); got != want {

@@ -35,19 +35,12 @@ EXAMPLES:
 	}
 }
 
-// checkpointJSON is the --json shape of a staged checkpoint.
+// checkpointJSON is the --json shape of a staged checkpoint: the item as 'pending list' shows it, with every
+// finding of the input (also those past the cut, marked not stored) and whether an earlier checkpoint was
+// replaced.
 type checkpointJSON struct {
-	ID            string        `json:"id"`
-	Session       string        `json:"session"`
-	Task          string        `json:"task"`
-	Created       string        `json:"created"`
-	Updated       string        `json:"updated"`
-	Bytes         int           `json:"bytes"`
-	OriginalBytes int           `json:"original_bytes"`
-	Truncated     bool          `json:"truncated"`
-	Replaced      bool          `json:"replaced"`
-	Flagged       bool          `json:"flagged"`
-	Findings      []findingJSON `json:"findings"`
+	itemJSON
+	Replaced bool `json:"replaced"`
 }
 
 type findingJSON struct {
@@ -106,11 +99,8 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	warnFindings(e, it.ID, findings, kept)
 
 	if c.Bool("json") {
-		out := checkpointJSON{
-			ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
-			Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Replaced: replaced,
-			Flagged: it.Flagged, Findings: []findingJSON{},
-		}
+		out := checkpointJSON{toItemJSON(it), replaced}
+		out.Findings = []findingJSON{}
 		for _, f := range findings {
 			out.Findings = append(out.Findings, findingJSON{f.Rule, f.Line, f.Column, f.Preview, f.Start < kept})
 		}

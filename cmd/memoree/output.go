@@ -63,24 +63,3 @@ func escapeLabel(s string) string {
 
 // rfc3339 formats t for output.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
-
-// ago says how long before now t was, in the largest whole unit, such as "3d ago"; times after now read
-// "just now".
-func ago(now, t time.Time) string {
-	d := now.Sub(t)
-	switch {
-	case d < time.Minute:
-		return "just now"
-	case d < time.Hour:
-		return fmt.Sprintf("%dm ago", int(d/time.Minute))
-	case d < 24*time.Hour:
-		return fmt.Sprintf("%dh ago", int(d/time.Hour))
-	case d < 14*24*time.Hour:
-		return fmt.Sprintf("%dd ago", int(d/(24*time.Hour)))
-	case d < 60*24*time.Hour:
-		return fmt.Sprintf("%dw ago", int(d/(7*24*time.Hour)))
-	case d < 730*24*time.Hour:
-		return fmt.Sprintf("%dmo ago", int(d/(30*24*time.Hour)))
-	}
-	return fmt.Sprintf("%dy ago", int(d/(365*24*time.Hour)))
-}

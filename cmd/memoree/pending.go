@@ -8,6 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/memoree/memoree/internal/age"
+
 	"github.com/memoree/memoree/pending"
 )
 
@@ -225,7 +227,7 @@ func runPendingList(c *cli.Context, e *env) error {
 	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
 	for _, it := range shown {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
-			ago(now, it.Updated), it.Bytes, flags(it))
+			age.Format(now.Sub(it.Updated)), it.Bytes, flags(it))
 	}
 	return tw.Flush()
 }

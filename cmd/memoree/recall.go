@@ -16,6 +16,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/memoree/memoree/internal/age"
+
 	"github.com/memoree/memoree/recall"
 )
 
@@ -119,7 +121,7 @@ func runRecall(c *cli.Context, e *env) error {
 	out := recallJSON{Query: q, Presence: string(res.Presence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
 	for _, h := range res.Claims {
 		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Kind: h.Kind, Score: round(h.Score), Created: rfc3339(h.Created),
-			Age: ago(now, h.Created), Evidence: []evidenceJSON{}}
+			Age: age.Format(now.Sub(h.Created)), Evidence: []evidenceJSON{}}
 		for _, ev := range h.Evidence {
 			j.Evidence = append(j.Evidence, evidenceJSON{ev.Artifact, ev.Start, ev.End, ev.Session, ev.Task, rfc3339(ev.Created)})
 		}
@@ -160,7 +162,7 @@ func runRecall(c *cli.Context, e *env) error {
 }
 
 func toArtifactHitJSON(now time.Time, h recall.ArtifactHit) artifactHitJSON {
-	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), rfc3339(h.Created), ago(now, h.Created), h.Snippet}
+	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), rfc3339(h.Created), age.Format(now.Sub(h.Created)), h.Snippet}
 }
 
 // artifactBlock is the human view of one artifact hit: a header line and an indented snippet.
