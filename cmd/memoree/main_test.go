@@ -34,6 +34,12 @@ func TestScript(t *testing.T) {
 			e.Setenv("NO_COLOR", "1")
 			return nil
 		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 			"mode":   cmdMode,
