@@ -16,8 +16,8 @@ FULL    := $(OUT)/libexec/memoree/memoree
 all: build
 
 build:
-	$(GO) build -tags "$(TAGS) memoree_lean" -trimpath -o $(BIN) ./cmd/memoree
-	$(GO) build -tags "$(TAGS)" -trimpath -o $(FULL) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -tags "$(TAGS) memoree_lean" -trimpath -o $(BIN) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -tags "$(TAGS)" -trimpath -o $(FULL) ./cmd/memoree
 
 test:
 	$(GO) vet ./...

@@ -20,7 +20,9 @@ func TestLeanBuild(t *testing.T) {
 	lean := filepath.Join(root, "bin", "memoree")
 	full := filepath.Join(root, "libexec", "memoree", "memoree")
 	for _, b := range []struct{ out, tags string }{{lean, "urfave_cli_no_docs memoree_lean"}, {full, "urfave_cli_no_docs"}} {
-		if out, err := exec.Command("go", "build", "-tags", b.tags, "-o", b.out, ".").CombinedOutput(); err != nil {
+		cmd := exec.Command("go", "build", "-tags", b.tags, "-o", b.out, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("go build -tags %q: %v\n%s", b.tags, err, out)
 		}
 	}

@@ -44,14 +44,17 @@ var (
 func programs(tb testing.TB) (memoree, floor string) {
 	tb.Helper()
 	memoree, floor = filepath.Join(binDir, "bin", "memoree"), filepath.Join(binDir, "floor")
-	full := filepath.Join(binDir, "libexec", "memoree", "memoree")
+	full := fullBuild(memoree)
 	buildOnce.Do(func() {
 		for _, args := range [][]string{
 			{"build", "-tags", "urfave_cli_no_docs memoree_lean", "-trimpath", "-o", memoree, "github.com/memoree/memoree/cmd/memoree"},
 			{"build", "-tags", "urfave_cli_no_docs", "-trimpath", "-o", full, "github.com/memoree/memoree/cmd/memoree"},
 			{"build", "-trimpath", "-o", floor, "github.com/memoree/memoree/internal/benchproc/floor"},
 		} {
-			if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+			cmd := exec.Command("go", args...)
+			// As the Makefile builds: static, so neither program pays for the dynamic loader at start-up.
+			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if out, err := cmd.CombinedOutput(); err != nil {
 				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 				return
 			}
@@ -70,11 +73,17 @@ func programs(tb testing.TB) (memoree, floor string) {
 	return memoree, floor
 }
 
+// fullBuild returns the path of the full build that the lean front end at memoree executes.
+func fullBuild(memoree string) string {
+	return filepath.Join(filepath.Dir(filepath.Dir(memoree)), "libexec", "memoree", "memoree")
+}
+
 // harness is the setting of one benchmark or test: the programs, a fresh data directory, and the environment
 // both sides of a comparison run with.
 type harness struct {
 	tb         testing.TB
 	memoreeBin string
+	fullBin    string // the full build memoreeBin executes for store commands
 	floorBin   string
 	home       string // MEMOREE_HOME
 	floorDir   string // where the floor writes, next to memoree's data
@@ -88,7 +97,7 @@ func newHarness(tb testing.TB) *harness {
 	memoree, floor := programs(tb)
 	root := tb.TempDir()
 	h := &harness{
-		tb: tb, memoreeBin: memoree, floorBin: floor,
+		tb: tb, memoreeBin: memoree, fullBin: fullBuild(memoree), floorBin: floor,
 		home: filepath.Join(root, "home"), floorDir: filepath.Join(root, "floor"), inputs: filepath.Join(root, "in"),
 		written: map[string]bool{},
 	}

@@ -2,6 +2,10 @@
 //
 // Usage: go run ./recall/internal/recallbench [-n claims] [-runs k]
 //
+// With -build it instead prints three lines: the directory of the cached generated store of -n claims (built
+// first if needed), the selective query and the broad query. Benchmarks outside recall, which cannot import
+// the generator, get their stores and queries this way.
+//
 // With -query it instead runs one recall in this process and prints the result count, which is the child
 // process it times.
 package main
@@ -32,7 +36,17 @@ func main() {
 	query := flag.String("query", "", "run one recall on -dir and exit")
 	optimized = flag.Bool("optimized", true, "use the generated store with optimized indexes")
 	dir := flag.String("dir", "", "store directory (default: the cached generated store of -n claims)")
+	build := flag.Bool("build", false, "print the cached generated store's directory and the two queries, and exit")
 	flag.Parse()
+	if *build {
+		d, err := gen.Cached(*n, *optimized)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "recallbench:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("%s\n%s\n%s\n", d, gen.SelectiveQuery(), gen.BroadQuery())
+		return
+	}
 	if *query != "" {
 		if *cpuprofile != "" {
 			f, err := os.Create(*cpuprofile)
