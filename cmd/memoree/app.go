@@ -104,7 +104,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	app := newApp(e)
-	err := app.RunContext(ctx, reorder(app, args))
+	err := unknownCommand(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, reorder(app, args))
+	}
 	if err != nil && ctx.Err() != nil {
 		err = fmt.Errorf("interrupted: %w", ctx.Err())
 	}
@@ -254,6 +257,23 @@ func reorder(app *cli.App, args []string) []string {
 		out = append(out, positional...)
 	}
 	return out
+}
+
+// unknownCommand returns a usage error when args name a command that does not exist, which urfave/cli would
+// otherwise report as a missing help topic with exit status 1.
+func unknownCommand(app *cli.App, args []string) error {
+	cmds, path := app.Commands, "memoree"
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") || len(cmds) == 0 || a == "help" {
+			return nil
+		}
+		c := findCommand(cmds, a)
+		if c == nil {
+			return usagef("%s has no command %q", path, a)
+		}
+		cmds, path = c.Subcommands, path+" "+a
+	}
+	return nil
 }
 
 func findCommand(cmds []*cli.Command, name string) *cli.Command {
