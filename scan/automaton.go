@@ -1,27 +1,37 @@
 package scan
 
-import "strings"
+//go:generate go test -run ^TestKeywordTables$ -update
+
+import (
+	"strconv"
+	"strings"
+)
 
 // automaton is an Aho–Corasick matcher over ASCII-lowercased bytes: one pass over the text reports every
 // occurrence of every keyword, so the cost of the prefilter does not grow with the number of rules.
+//
+// The automata for the rule keywords and the placeholder marks are generated ahead of time into
+// automaton_table.go as static data, so a process pays nothing to build them and touches only the pages it
+// reads; [buildAutomaton] is the reference they are generated from, and a test fails when they differ.
 type automaton struct {
 	class  [256]uint8 // byte → input class; 0 for bytes that occur in no keyword
 	nclass int
-	delta  []int32 // state*nclass + class → next state, during construction only
-	out    [][]int // state → keywords ending here
-	// next is delta in the form the scan loop uses: entries are next*nclass, with hasOut set when keywords end
-	// in the next state, so the loop does one load and one test per byte.
-	next []int32
-	lens []int // keyword → length in bytes
-	// start2[c1*nclass+c2] is set when some keyword begins with bytes of classes c1, c2. Every keyword has at
+	// next[state*nclass+class] is the next state, premultiplied by nclass, so the scan loop does one load per
+	// byte. States are numbered breadth-first, so the shallow states most texts visit share a few pages, and
+	// states in which keywords end come last: next >= outFrom tests for a match.
+	next    []uint16
+	outFrom int
+	// The keywords ending in state outFrom/nclass+i are outList[outStart[i]:outStart[i+1]].
+	outStart []uint16
+	outList  []uint16
+	lens     []int // keyword → length in bytes
+	// start2[c1*nclass+c2] is 1 when some keyword begins with bytes of classes c1, c2. Every keyword has at
 	// least two bytes, so in the root state a position whose pair is not set cannot start a match and is skipped.
-	start2 []bool
+	start2 string
 }
 
 // separators share one input class: a keyword written api_key also matches api-key, api.key and "api key".
 const separators = "_-. "
-
-func newAutomaton(words []string) *automaton { return buildAutomaton(words, true) }
 
 // buildAutomaton builds the matcher; fold makes the separators one class.
 func buildAutomaton(words []string, fold bool) *automaton {
@@ -46,84 +56,106 @@ func buildAutomaton(words []string, fold bool) *automaton {
 	for c := 'a'; c <= 'z'; c++ {
 		a.class[c-'a'+'A'] = a.class[c]
 	}
+	nc := a.nclass
 	// Build the trie; no keyword adds more states than it has bytes.
-	a.delta = make([]int32, a.nclass, size*a.nclass)
-	a.out = make([][]int, 1, size)
+	delta := make([]int, nc, size*nc)
+	out := make([][]int, 1, size)
 	for k, w := range words {
 		a.lens[k] = len(w)
-		s := int32(0)
+		s := 0
 		for i := 0; i < len(w); i++ {
-			c := int32(a.class[lowerByte(w[i])])
-			next := a.delta[s*int32(a.nclass)+c]
+			c := int(a.class[lowerByte(w[i])])
+			next := delta[s*nc+c]
 			if next == 0 {
-				next = int32(len(a.out))
-				a.out = append(a.out, nil)
-				a.delta = append(a.delta, make([]int32, a.nclass)...)
-				a.delta[s*int32(a.nclass)+c] = next
+				next = len(out)
+				out = append(out, nil)
+				delta = append(delta, make([]int, nc)...)
+				delta[s*nc+c] = next
 			}
 			s = next
 		}
-		a.out[s] = append(a.out[s], k)
+		out[s] = append(out[s], k)
 	}
 	// Breadth-first: turn the trie into a DFA with failure transitions folded in.
-	fail := make([]int32, len(a.out))
-	queue := []int32{}
-	for c := 1; c < a.nclass; c++ {
-		if next := a.delta[c]; next != 0 {
-			queue = append(queue, next)
+	fail := make([]int, len(out))
+	order := make([]int, 1, len(out)) // states in breadth-first order, the root first
+	for c := 1; c < nc; c++ {
+		if next := delta[c]; next != 0 {
+			order = append(order, next)
 		}
 	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		a.out[s] = append(a.out[s], a.out[fail[s]]...)
-		for c := 1; c < a.nclass; c++ {
-			i := s*int32(a.nclass) + int32(c)
-			if next := a.delta[i]; next != 0 {
-				fail[next] = a.delta[fail[s]*int32(a.nclass)+int32(c)]
-				queue = append(queue, next)
+	for q := 1; q < len(order); q++ {
+		s := order[q]
+		out[s] = append(out[s], out[fail[s]]...)
+		for c := 1; c < nc; c++ {
+			i := s*nc + c
+			if next := delta[i]; next != 0 {
+				fail[next] = delta[fail[s]*nc+c]
+				order = append(order, next)
 			} else {
-				a.delta[i] = a.delta[fail[s]*int32(a.nclass)+int32(c)]
+				delta[i] = delta[fail[s]*nc+c]
 			}
 		}
 	}
-	a.start2 = make([]bool, a.nclass*a.nclass)
+	// Renumber: breadth-first, states without output before states with output.
+	id := make([]int, len(out))
+	n := 0
+	for pass := 0; pass < 2; pass++ {
+		for _, s := range order {
+			if (len(out[s]) > 0) == (pass == 1) {
+				id[s] = n
+				n++
+			}
+		}
+		if pass == 0 {
+			a.outFrom = n * nc
+		}
+	}
+	if n*nc > 1<<16 {
+		panic("scan: automaton has " + strconv.Itoa(n) + " states of " + strconv.Itoa(nc) + " classes; widen automaton.next")
+	}
+	a.next = make([]uint16, n*nc)
+	outs := make([][]int, n)
+	for old, s := range id {
+		outs[s] = out[old]
+		for c := 0; c < nc; c++ {
+			a.next[s*nc+c] = uint16(id[delta[old*nc+c]] * nc)
+		}
+	}
+	a.outStart = []uint16{0}
+	for _, o := range outs[a.outFrom/nc:] {
+		for _, k := range o {
+			a.outList = append(a.outList, uint16(k))
+		}
+		a.outStart = append(a.outStart, uint16(len(a.outList)))
+	}
+	start2 := make([]byte, nc*nc)
 	for _, w := range words {
 		if len(w) < 2 {
 			panic("scan: keyword shorter than two bytes: " + w)
 		}
-		a.start2[int(a.class[lowerByte(w[0])])*a.nclass+int(a.class[lowerByte(w[1])])] = true
+		start2[int(a.class[lowerByte(w[0])])*nc+int(a.class[lowerByte(w[1])])] = 1
 	}
-	a.next = a.delta // converted in place: delta is not needed after construction
-	for i, t := range a.next {
-		v := t * int32(a.nclass)
-		if len(a.out[t]) > 0 {
-			v |= hasOut
-		}
-		a.next[i] = v
-	}
-	a.delta = nil
+	a.start2 = string(start2)
 	return a
 }
-
-const hasOut = 1 << 30
 
 // scan calls hit(keyword, start) for every keyword occurrence, in order of its end.
 func (a *automaton) scan(text string, hit func(k, start int)) {
 	next, class, start2 := a.next, &a.class, a.start2
-	n := int32(a.nclass)
-	s := int32(0)
+	n, outFrom := a.nclass, a.outFrom
+	s := 0
 	for i := 0; i < len(text); i++ {
 		if s == 0 {
-			for i+1 < len(text) && !start2[int32(class[text[i]])*n+int32(class[text[i+1]])] {
+			for i+1 < len(text) && start2[int(class[text[i]])*n+int(class[text[i+1]])] == 0 {
 				i++
 			}
 		}
-		s = next[s+int32(class[text[i]])]
-		if s&hasOut != 0 {
-			s &^= hasOut
-			for _, k := range a.out[s/n] {
-				hit(k, i+1-a.lens[k])
+		s = int(next[s+int(class[text[i]])])
+		if s >= outFrom {
+			o := (s - outFrom) / n
+			for _, k := range a.outList[a.outStart[o]:a.outStart[o+1]] {
+				hit(int(k), i+1-a.lens[k])
 			}
 		}
 	}
@@ -132,10 +164,11 @@ func (a *automaton) scan(text string, hit func(k, start int)) {
 // contains reports whether text holds any keyword.
 func (a *automaton) contains(text string) bool {
 	next, class := a.next, &a.class
-	s := int32(0)
+	outFrom := a.outFrom
+	s := 0
 	for i := 0; i < len(text); i++ {
-		s = next[s+int32(class[text[i]])]
-		if s&hasOut != 0 {
+		s = int(next[s+int(class[text[i]])])
+		if s >= outFrom {
 			return true
 		}
 	}

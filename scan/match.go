@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -360,20 +361,31 @@ type lexicon struct {
 	marks *automaton
 }
 
-var lex = sync.OnceValue(func() *lexicon {
-	lx := newLexicon()
+var lex = sync.OnceValue(newLexicon)
+
+// placeholderAutomaton returns the matcher for placeholderMarks of two bytes or more: the generated table
+// unless the marks changed since it was generated.
+func placeholderAutomaton() *automaton {
+	if slices.Equal(placeholderMarks, tablePlaceholderMarks) {
+		return &placeholderTable
+	}
+	return buildAutomaton(markWords(), false)
+}
+
+// markWords lists the placeholderMarks of two bytes or more.
+func markWords() []string {
 	var marks []string
 	for _, m := range placeholderMarks {
 		if len(m) >= 2 {
 			marks = append(marks, m)
 		}
 	}
-	lx.marks = buildAutomaton(marks, false)
-	return lx
-})
+	return marks
+}
 
 func newLexicon() *lexicon {
 	return &lexicon{
+		marks: placeholderAutomaton(),
 		// passwordWords name a password in any of the supported languages.
 		passwordWords: map[string]bool{
 			"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,

@@ -74,6 +74,9 @@ type rule struct {
 	// near an occurrence of one of them.
 	keywords      []string
 	caseSensitive bool
+	// exactKeywords are compared case-sensitively whatever caseSensitive says, for a rule whose expression
+	// begins with a case-sensitive literal in one branch (SK…) and a case-insensitive one in another.
+	exactKeywords []string
 	// pattern must match starting at a keyword hit, on the rest of its line and linesAfter more lines. The
 	// secret is the first capture group that took part in the match, or the whole match when there is none.
 	pattern    string
@@ -120,36 +123,65 @@ func load() *engine {
 
 func compile(rules []*rule) *engine {
 	e := &engine{rules: rules}
-	index := map[string]int{}
-	var words []string
-	for ri, r := range rules {
+	for _, r := range rules {
 		if r.pattern != "" {
 			r.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + r.pattern + `)`) })
 			r.wordStart = strings.HasPrefix(strings.TrimPrefix(r.pattern, "(?i)"), `\b`)
 		}
-		for _, kw := range r.keywords {
+	}
+	if tableMatches(rules) {
+		e.ac, e.kwRules, e.kwExact = &keywordTable, tableKwRules, tableKwExact
+		return e
+	}
+	// The rules changed since automaton_table.go was generated (a test reports it): build the matcher now.
+	var words []string
+	words, e.kwRules, e.kwExact = routeKeywords(rules)
+	e.ac = buildAutomaton(words, true)
+	return e
+}
+
+// tableMatches reports whether the generated keyword table was built from these rules' keywords.
+func tableMatches(rules []*rule) bool {
+	if len(rules) != len(tableRuleKeywords) {
+		return false
+	}
+	for ri, r := range rules {
+		if r.caseSensitive != tableCaseSensitive[ri] || !slices.Equal(r.keywords, tableRuleKeywords[ri]) ||
+			!slices.Equal(r.exactKeywords, tableRuleExact[ri]) {
+			return false
+		}
+	}
+	return true
+}
+
+// routeKeywords lists the distinct keywords of rules, lower-cased, as the automaton matches them, with the
+// rules that own each (kwRules) and, for case-sensitive keywords, the keyword as written (kwExact).
+func routeKeywords(rules []*rule) (words []string, kwRules [][]int, kwExact []string) {
+	index := map[string]int{}
+	for ri, r := range rules {
+		for i, kw := range slices.Concat(r.keywords, r.exactKeywords) {
+			exact := r.caseSensitive || i >= len(r.keywords)
 			low := asciiLower(kw)
 			key := foldSeparators(low)
-			if r.caseSensitive {
+			if exact {
 				key = "=" + kw
 			}
 			k, ok := index[key]
 			if !ok {
-				k = len(e.kwRules)
+				k = len(kwRules)
 				index[key] = k
-				e.kwRules = append(e.kwRules, nil)
-				exact := ""
-				if r.caseSensitive {
-					exact = kw
+				kwRules = append(kwRules, nil)
+				if exact {
+					kwExact = append(kwExact, kw)
+				} else {
+					kwExact = append(kwExact, "")
 				}
-				e.kwExact = append(e.kwExact, exact)
 				words = append(words, low)
 			}
-			e.kwRules[k] = append(e.kwRules[k], ri)
+			kwRules[k] = append(kwRules[k], ri)
 		}
 	}
-	e.ac = newAutomaton(words)
-	return e
+	return words, kwRules, kwExact
 }
 
 // Text scans text and returns its findings ordered by Start (then Rule), with overlapping duplicates of the
