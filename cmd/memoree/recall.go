@@ -219,21 +219,26 @@ func runSearch(c *cli.Context, e *env) error {
 }
 
 // printCapped prints head and as many blocks as fit in maxOutput bytes, then a line saying that more results
-// exist when some were left out here or by the query's limit.
+// exist when the cap cut some blocks off, or when more matched than the query's limit.
 func printCapped(e *env, head string, blocks []string, more bool) error {
-	const moreLine = "… more results exist: narrow the query or raise --limit\n"
+	const (
+		capped  = "… more results than fit in 16 KiB: narrow the query\n"
+		limited = "… more results exist: raise --limit or narrow the query\n"
+	)
 	var b strings.Builder
 	b.WriteString(head)
-	for i, blk := range blocks {
-		if b.Len()+len(blk)+len(moreLine) > maxOutput {
-			more = more || i < len(blocks)
+	tail := ""
+	if more {
+		tail = limited
+	}
+	for _, blk := range blocks {
+		if b.Len()+len(blk)+len(capped) > maxOutput {
+			tail = capped
 			break
 		}
 		b.WriteString(blk)
 	}
-	if more {
-		b.WriteString(moreLine)
-	}
+	b.WriteString(tail)
 	_, err := fmt.Fprint(e.stdout, b.String())
 	return err
 }
