@@ -62,6 +62,7 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 
 // env is what a command needs from the process environment, resolved once in [run].
 type env struct {
+	ctx            context.Context // cancelled by SIGINT or SIGTERM
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
@@ -102,11 +103,16 @@ func (e *env) hintf(format string, a ...any) {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
-	app := newApp(e)
-	err := unknownCommand(app, args)
-	if err == nil {
-		err = app.RunContext(ctx, reorder(app, args))
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
+	var err error
+	var app *cli.App
+	if a, ok := fastCheckpoint(args); ok {
+		err = runCheckpoint(a, e)
+	} else {
+		app = newApp(e)
+		if err = unknownCommand(app, args); err == nil {
+			err = app.RunContext(ctx, reorder(app, args))
+		}
 	}
 	if err != nil && ctx.Err() != nil {
 		err = fmt.Errorf("interrupted: %w", ctx.Err())
@@ -117,10 +123,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "memoree: error: %v\n", err)
 		var ue *usageError
 		if errors.As(err, &ue) {
+			if app == nil {
+				app = newApp(e)
+			}
 			e.hintf("run '%s --help' for usage", commandPath(app, args))
 		}
 	}
 	return code
+}
+
+// fastCheckpoint reports whether args are a well-formed checkpoint call that [parseCheckpoint] can take
+// without the command tree.
+func fastCheckpoint(args []string) (checkpointArgs, bool) {
+	if len(args) < 2 || args[1] != "checkpoint" {
+		return checkpointArgs{}, false
+	}
+	return parseCheckpoint(args[2:])
 }
 
 // exitCode maps an error to the documented exit code.

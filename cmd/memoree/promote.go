@@ -253,7 +253,7 @@ func runRemember(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	text, err := readText(c, e)
+	text, err := readText(e, c.Args().Slice(), c.String("file"))
 	if err != nil {
 		return err
 	}

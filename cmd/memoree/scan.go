@@ -30,7 +30,7 @@ type scanJSON struct {
 }
 
 func runScan(c *cli.Context, e *env) error {
-	text, err := readText(c, e)
+	text, err := readText(e, c.Args().Slice(), c.String("file"))
 	if err != nil {
 		return err
 	}
