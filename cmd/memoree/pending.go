@@ -232,12 +232,18 @@ func runPendingList(c *cli.Context, e *env) error {
 	return tw.Flush()
 }
 
-func runPendingShow(c *cli.Context, e *env) error {
+// pendingID returns the pending directory and the one ID argument of a command that acts on a checkpoint.
+func pendingID(c *cli.Context, e *env) (*pending.Dir, string, error) {
 	id, err := oneID(c)
 	if err != nil {
-		return err
+		return nil, "", err
 	}
 	dir, err := openPending(e)
+	return dir, id, err
+}
+
+func runPendingShow(c *cli.Context, e *env) error {
+	dir, id, err := pendingID(c, e)
 	if err != nil {
 		return err
 	}
@@ -274,11 +280,7 @@ func runPendingShow(c *cli.Context, e *env) error {
 }
 
 func runPendingDrop(c *cli.Context, e *env) error {
-	id, err := oneID(c)
-	if err != nil {
-		return err
-	}
-	dir, err := openPending(e)
+	dir, id, err := pendingID(c, e)
 	if err != nil {
 		return err
 	}

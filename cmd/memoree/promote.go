@@ -198,11 +198,7 @@ func printApply(c *cli.Context, e *env, out applyJSON) error {
 
 // pendingPromotion loads a pending checkpoint as a promotion.
 func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
-	id, err := oneID(c)
-	if err != nil {
-		return nil, promotion{}, err
-	}
-	dir, err := openPending(e)
+	dir, id, err := pendingID(c, e)
 	if err != nil {
 		return nil, promotion{}, err
 	}
