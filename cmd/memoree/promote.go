@@ -183,16 +183,17 @@ func apply(ctx context.Context, e *env, p promotion) (recall.ApplyResult, applyJ
 	}, nil
 }
 
-func printApply(c *cli.Context, e *env, out applyJSON) error {
+// printApply reports an apply; name is what the human view calls the text ("note" or the checkpoint ID).
+func printApply(c *cli.Context, e *env, name string, out applyJSON) error {
 	if c.Bool("json") {
 		return printJSON(e.stdout, out)
 	}
 	if out.NoOp {
-		_, err := fmt.Fprintf(e.stdout, "already applied %s as artifact %s: nothing new\n", out.ID, out.Artifact[:12])
+		_, err := fmt.Fprintf(e.stdout, "already applied %s as artifact %s: nothing new\n", name, out.Artifact[:12])
 		return err
 	}
 	_, err := fmt.Fprintf(e.stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
-		out.ID, out.Artifact[:12], out.NewClaims, out.KnownClaims)
+		name, out.Artifact[:12], out.NewClaims, out.KnownClaims)
 	return err
 }
 
@@ -211,10 +212,12 @@ func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
 		artifact: recall.Artifact{
 			Kind: "checkpoint", Source: "pending:" + it.ID, Session: it.Session, Task: it.Task, Text: []byte(it.Text),
 		},
-		flagged: len(it.Findings),
+		// Scan again: the rules may have grown since the checkpoint was staged, and nothing they now catch may
+		// reach the store unreviewed.
+		flagged: len(scan.Text(it.Text)),
 	}
-	if !it.Flagged {
-		p.flagged = 0
+	if it.Flagged && p.flagged == 0 {
+		p.flagged = len(it.Findings)
 	}
 	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, p.flagged)
 }
@@ -236,11 +239,14 @@ func runPendingApply(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	now, _ := e.now()
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
 	if _, err := dir.MarkApplied(p.id, r.Artifact, now); err != nil {
 		return fmt.Errorf("applied %s, but could not record it in the pending item: %w", p.id, err)
 	}
-	return printApply(c, e, out)
+	return printApply(c, e, p.id, out)
 }
 
 func runRemember(c *cli.Context, e *env) error {
@@ -270,6 +276,5 @@ func runRemember(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	out.ID = "note"
-	return printApply(c, e, out)
+	return printApply(c, e, "note", out)
 }
