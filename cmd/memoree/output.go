@@ -63,3 +63,11 @@ func escapeLabel(s string) string {
 
 // rfc3339 formats t for output.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// orDash shows an empty value as "-", so a table column never looks shifted.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -226,7 +226,7 @@ func runPendingList(c *cli.Context, e *env) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
 	for _, it := range shown {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), orDash(escapeLabel(it.Task)),
 			age.Format(now.Sub(it.Updated)), it.Bytes, flags(it))
 	}
 	return tw.Flush()

@@ -331,12 +331,6 @@ func runArtifactShow(c *cli.Context, e *env) error {
 	return err
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
 
 // round keeps scores readable and stable in JSON.
 func round(f float64) float64 {
