@@ -331,7 +331,6 @@ func runArtifactShow(c *cli.Context, e *env) error {
 	return err
 }
 
-
 // round keeps scores readable and stable in JSON.
 func round(f float64) float64 {
 	return math.Round(f*1e4) / 1e4
