@@ -44,8 +44,12 @@ func TestIDIsNotAPath(t *testing.T) {
 			t.Errorf("IDFor(%q) = %q, not a short plain name", s, id)
 		}
 	}
-	if IDFor("S1") != IDFor("S1") || IDFor("S1") == IDFor("S2") {
-		t.Fatal("IDs are not stable per session")
+	// The CLI scripts and users' notes name these IDs: they must not change between releases.
+	if got := IDFor("S1"); got != "ck-3696ad59777e" {
+		t.Fatalf("IDFor(S1) = %s, want ck-3696ad59777e", got)
+	}
+	if IDFor("S1") == IDFor("S2") {
+		t.Fatal("two sessions share an ID")
 	}
 }
 

@@ -37,16 +37,8 @@ const (
 	exitInterrupted = 130
 )
 
-// errFlagged marks a refusal to promote a note flagged by the secret scan; see [flaggedf].
+// errFlagged marks a refusal to promote a note flagged by the secret scan; the store commands wrap it.
 var errFlagged = errors.New("flagged")
-
-// flaggedError is a refusal with a message for the user; it matches [errFlagged] with errors.Is.
-type flaggedError struct{ msg string }
-
-func (e *flaggedError) Error() string        { return e.msg }
-func (e *flaggedError) Is(target error) bool { return target == errFlagged }
-
-func flaggedf(format string, a ...any) error { return &flaggedError{fmt.Sprintf(format, a...)} }
 
 // quietExit ends a command with an exit code and no message: the command has already said what it found.
 type quietExit int

@@ -47,6 +47,14 @@ func openStoreExisting(e *env) (*recall.Store, error) {
 	return recall.OpenExisting(filepath.Join(data, "store"))
 }
 
+// flaggedError is a refusal with a message for the user; it matches [errFlagged] with errors.Is.
+type flaggedError struct{ msg string }
+
+func (e *flaggedError) Error() string        { return e.msg }
+func (e *flaggedError) Is(target error) bool { return target == errFlagged }
+
+func flaggedf(format string, a ...any) error { return &flaggedError{fmt.Sprintf(format, a...)} }
+
 // refuseFlagged returns an errFlagged error unless the note is clean or the user allowed it.
 func refuseFlagged(c *cli.Context, what string, findings int) error {
 	if findings == 0 || c.Bool("allow-flagged") {

@@ -71,7 +71,10 @@ func main() {
 		}
 		t2 := time.Now()
 		if *trace {
-			r, err = s.Recall(context.Background(), *query, 10)
+			if r, err = s.Recall(context.Background(), *query, 10); err != nil {
+				fmt.Fprintln(os.Stderr, "recallbench:", err)
+				os.Exit(1)
+			}
 			fmt.Fprintf(os.Stderr, "open %v, first recall %v, second recall %v\n", t1.Sub(t0), t2.Sub(t1), time.Since(t2))
 		}
 		fmt.Println(len(r.Claims), r.Presence)
