@@ -146,7 +146,6 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 	if err := d.write(it); err != nil {
 		return Item{}, false, err
 	}
-	d.sweep()
 	return it, replaced, nil
 }
 
@@ -208,7 +207,7 @@ func (d *Dir) Resolve(prefix string) (string, error) {
 	if !strings.HasPrefix(prefix, IDPrefix) {
 		prefix = IDPrefix + prefix
 	}
-	ids, err := d.ids()
+	ids, err := d.ids(false)
 	if err != nil {
 		return "", err
 	}
@@ -230,7 +229,7 @@ func (d *Dir) Resolve(prefix string) (string, error) {
 // List returns every staged checkpoint, most recently updated first. A file that cannot be read does not hide the
 // others: it is reported in the returned error alongside the items that could be read.
 func (d *Dir) List() ([]Item, error) {
-	ids, err := d.ids()
+	ids, err := d.ids(true)
 	if err != nil {
 		return nil, err
 	}
@@ -255,8 +254,10 @@ func (d *Dir) List() ([]Item, error) {
 	return items, errors.Join(errs...)
 }
 
-// ids lists the checkpoint IDs in the directory, skipping temp files and anything else.
-func (d *Dir) ids() ([]string, error) {
+// ids lists the checkpoint IDs in the directory, skipping temp files and anything else. With sweep it also
+// removes temp files that a crashed write left behind: list reads the directory anyway, and checkpoint, the hot
+// path, need not. Errors in removing them are ignored: a stray temp file is harmless, since only this looks at it.
+func (d *Dir) ids(sweep bool) ([]string, error) {
 	entries, err := os.ReadDir(d.path)
 	if err != nil {
 		return nil, fmt.Errorf("read pending directory: %w", err)
@@ -264,8 +265,13 @@ func (d *Dir) ids() ([]string, error) {
 	var ids []string
 	for _, e := range entries {
 		name := e.Name()
-		if e.Type().IsRegular() && strings.HasPrefix(name, IDPrefix) && strings.HasSuffix(name, ".json") {
+		switch {
+		case e.Type().IsRegular() && strings.HasPrefix(name, IDPrefix) && strings.HasSuffix(name, ".json"):
 			ids = append(ids, strings.TrimSuffix(name, ".json"))
+		case sweep && strings.HasPrefix(name, atomicfile.TempPrefix):
+			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleTemp {
+				os.Remove(filepath.Join(d.path, name))
+			}
 		}
 	}
 	return ids, nil
@@ -310,22 +316,5 @@ func (d *Dir) lock(id string) (unlock func(), err error) {
 	return func() { l.Unlock() }, nil
 }
 
-// staleTemp is how old a temp file must be before a sweep removes it; a live write takes milliseconds.
+// staleTemp is how old a temp file must be before a listing removes it; a live write takes milliseconds.
 const staleTemp = 10 * time.Minute
-
-// sweep removes temp files that a crashed write left behind. Errors are ignored: a stray temp file is harmless,
-// since nothing but sweep looks at it.
-func (d *Dir) sweep() {
-	entries, err := os.ReadDir(d.path)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), atomicfile.TempPrefix) {
-			continue
-		}
-		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleTemp {
-			os.Remove(filepath.Join(d.path, e.Name()))
-		}
-	}
-}

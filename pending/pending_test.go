@@ -132,11 +132,14 @@ func TestStrayTempFiles(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(stale, old, old)
-	if items, err := d.List(); err != nil || len(items) != 0 {
-		t.Fatalf("List with only temp files = %v, %v", items, err)
-	}
 	if _, _, err := d.Put(note("S1", "x"), t0); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); err != nil {
+		t.Fatalf("checkpoint, the hot path, touched the temp files: %v", err)
+	}
+	if items, err := d.List(); err != nil || len(items) != 1 {
+		t.Fatalf("List = %v, %v; want the one checkpoint and no temp file", items, err)
 	}
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("stale temp file not removed: %v", err)
