@@ -127,7 +127,7 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 	if it.Findings == nil {
 		it.Findings = []scan.Finding{}
 	}
-	old, err := d.read(id)
+	old, err := d.readHead(id)
 	switch {
 	case err == nil:
 		if old.Session != n.Session {
@@ -278,21 +278,46 @@ func (d *Dir) ids(sweep bool) ([]string, error) {
 }
 
 func (d *Dir) read(id string) (Item, error) {
+	var it Item
+	err := d.decode(id, &it)
+	if err == nil && it.ID != id {
+		err = fmt.Errorf("read %s: file holds checkpoint %q", id, it.ID)
+	}
+	return it, err
+}
+
+// decode reads the file of checkpoint id into v.
+func (d *Dir) decode(id string, v any) error {
 	data, err := os.ReadFile(filepath.Join(d.path, id+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
-		return Item{}, fmt.Errorf("%w %s", ErrNotFound, id)
+		return fmt.Errorf("%w %s", ErrNotFound, id)
 	}
 	if err != nil {
-		return Item{}, fmt.Errorf("read %s: %w", id, err)
+		return fmt.Errorf("read %s: %w", id, err)
 	}
-	var it Item
-	if err := json.Unmarshal(data, &it); err != nil {
-		return Item{}, fmt.Errorf("read %s: %w", id, err)
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("read %s: %w", id, err)
 	}
-	if it.ID != id {
-		return Item{}, fmt.Errorf("read %s: file holds checkpoint %q", id, it.ID)
+	return nil
+}
+
+// head is the part of an Item that a replacement keeps. Decoding only it skips the old text and findings.
+type head struct {
+	ID      string    `json:"id"`
+	Session string    `json:"session"`
+	Task    string    `json:"task"`
+	Created time.Time `json:"created"`
+	Applied *Applied  `json:"applied,omitempty"`
+}
+
+// readHead reads the head of checkpoint id, for Put.
+func (d *Dir) readHead(id string) (head, error) {
+	var h head
+	err := d.decode(id, &h)
+	if err == nil && h.ID != id {
+		err = fmt.Errorf("read %s: file holds checkpoint %q", id, h.ID)
 	}
-	return it, nil
+	return h, err
 }
 
 func (d *Dir) write(it Item) error {
