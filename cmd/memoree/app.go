@@ -93,13 +93,21 @@ func (e *env) hintf(format string, a ...any) {
 
 // run is the whole program: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	fast, ok := fastCheckpoint(args)
+	ctx := context.Background()
+	// A caught SIGINT or SIGTERM stops a wait on stdin or the store and exits 130. A checkpoint from a file or
+	// arguments has nothing to wait for, so it keeps the default action and saves start-up the handler costs:
+	// a write cut short leaves at most a temp file, which pending list sweeps.
+	if !ok || fast.stdin() {
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	var err error
 	var app *cli.App
-	if a, ok := fastCheckpoint(args); ok {
-		err = runCheckpoint(a, e)
+	if ok {
+		err = runCheckpoint(fast, e)
 	} else {
 		app = newApp(e)
 		if err = unknownCommand(app, args); err == nil {
