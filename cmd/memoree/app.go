@@ -93,6 +93,12 @@ func (e *env) hintf(format string, a ...any) {
 
 // run is the whole program: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if name, ok := storeCommand(args); ok && handsOff {
+		// Before anything else: the full build does all of it again.
+		err := handOff(name)
+		fmt.Fprintf(stderr, "memoree: error: %v\n", err)
+		return exitCode(err)
+	}
 	fast, ok := fastCheckpoint(args)
 	ctx := context.Background()
 	// A caught SIGINT or SIGTERM stops a wait on stdin or the store and exits 130. A checkpoint from a file or

@@ -9,6 +9,27 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// storeCommands are the store commands by their first two words; a one-word command has "" as its second.
+var storeCommands = map[[2]string]bool{
+	{"remember", ""}: true, {"recall", ""}: true, {"search", ""}: true, {"context", "build"}: true,
+	{"artifact", "show"}: true, {"pending", "preview"}: true, {"pending", "apply"}: true,
+}
+
+// storeCommand returns the store command that args name in their first words, as the command tree would
+// route them; it recognizes the usual spellings only, and the command tree routes the rest.
+func storeCommand(args []string) (string, bool) {
+	if len(args) < 2 {
+		return "", false
+	}
+	if storeCommands[[2]string{args[1], ""}] {
+		return args[1], true
+	}
+	if len(args) >= 3 && storeCommands[[2]string{args[1], args[2]}] {
+		return args[1] + " " + args[2], true
+	}
+	return "", false
+}
+
 var (
 	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "promote a note even though the secret scan flagged it"}
 	limitFlag        = &cli.IntFlag{Name: "limit", Value: 10, Usage: "at most `N` results (1 to 1000)"}

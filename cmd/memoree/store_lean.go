@@ -13,24 +13,31 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// storeAction hands the whole command line to the full build, found at ../libexec/memoree/memoree relative to
-// this executable, by replacing this process with it: stdin, stdout, stderr and the exit status are the full
-// build's own.
+// storeAction hands the command to the full build (see [handOff]); it runs when the command line reached the
+// command tree, for example with a flag before the subcommand.
 func storeAction(e *env, name string) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		self, err := os.Executable()
-		if err != nil {
-			return fmt.Errorf("%s: find the store program: %w", name, err)
-		}
-		self, err = filepath.EvalSymlinks(self)
-		if err != nil {
-			return fmt.Errorf("%s: find the store program: %w", name, err)
-		}
-		full := filepath.Join(filepath.Dir(self), "..", "libexec", "memoree", "memoree")
-		err = syscall.Exec(full, os.Args, os.Environ())
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s needs the store program %s, which is missing: reinstall memoree with 'make install'", name, full)
-		}
-		return fmt.Errorf("%s: run %s: %w", name, full, err)
-	}
+	return func(c *cli.Context) error { return handOff(name) }
 }
+
+// handOff replaces this process with the full build, found at ../libexec/memoree/memoree relative to this
+// executable, and the same command line: stdin, stdout, stderr and the exit status are the full build's own.
+// It returns only when it could not.
+func handOff(name string) error {
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("%s: find the store program: %w", name, err)
+	}
+	self, err = filepath.EvalSymlinks(self)
+	if err != nil {
+		return fmt.Errorf("%s: find the store program: %w", name, err)
+	}
+	full := filepath.Join(filepath.Dir(self), "..", "libexec", "memoree", "memoree")
+	err = syscall.Exec(full, os.Args, os.Environ())
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s needs the store program %s, which is missing: reinstall memoree with 'make install'", name, full)
+	}
+	return fmt.Errorf("%s: run %s: %w", name, full, err)
+}
+
+// handsOff is true in the build that runs store commands through [handOff].
+const handsOff = true
