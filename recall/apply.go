@@ -147,15 +147,16 @@ func validate(b Batch) error {
 	return nil
 }
 
-// applyStmts are the statements of one apply transaction, prepared once for all its rows.
+// applyStmts are the statements of one apply transaction, prepared once for all its artifacts. Claims go in
+// with a few multi-row statements per artifact instead of a few statements per claim: a statement costs
+// more to run than a row costs to insert.
 type applyStmts struct {
+	tx                                *sql.Tx
 	artifact, artifactID, artifactFTS *sql.Stmt
-	claim, claimID, claimFTS          *sql.Stmt
-	evidence                          *sql.Stmt
 }
 
 func prepareApply(ctx context.Context, tx *sql.Tx) (*applyStmts, error) {
-	st := &applyStmts{}
+	st := &applyStmts{tx: tx}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		sql string
@@ -164,11 +165,6 @@ func prepareApply(ctx context.Context, tx *sql.Tx) (*applyStmts, error) {
 			ON CONFLICT (hash) DO NOTHING RETURNING id`},
 		{&st.artifactID, `SELECT id FROM artifacts WHERE hash = ?`},
 		{&st.artifactFTS, `INSERT INTO artifacts_fts (rowid, text) VALUES (?, ?)`},
-		{&st.claim, `INSERT INTO claims (key, text, kind, compiler, created) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (key) DO NOTHING RETURNING id`},
-		{&st.claimID, `SELECT id FROM claims WHERE key = ?`},
-		{&st.claimFTS, `INSERT INTO claims_fts (rowid, text) VALUES (?, ?)`},
-		{&st.evidence, `INSERT INTO evidence (claim, artifact, start, "end") VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`},
 	} {
 		s, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -181,7 +177,7 @@ func prepareApply(ctx context.Context, tx *sql.Tx) (*applyStmts, error) {
 }
 
 func (st *applyStmts) close() {
-	for _, s := range []*sql.Stmt{st.artifact, st.artifactID, st.artifactFTS, st.claim, st.claimID, st.claimFTS, st.evidence} {
+	for _, s := range []*sql.Stmt{st.artifact, st.artifactID, st.artifactFTS} {
 		if s != nil {
 			s.Close()
 		}
@@ -204,6 +200,26 @@ func insertOrGet(ctx context.Context, ins, get *sql.Stmt, key string, args ...an
 	return id, true, nil
 }
 
+// rowsPerStatement bounds the rows of one multi-row statement, well under SQLite's limit of 32,766 bound
+// parameters.
+const rowsPerStatement = 200
+
+// valueRows returns n parenthesized groups of cols placeholders, for a multi-row VALUES or IN list.
+func valueRows(n, cols int) string {
+	row := "(?" + strings.Repeat(", ?", cols-1) + ")"
+	return row + strings.Repeat(", "+row, n-1)
+}
+
+// inChunks calls f with the consecutive ranges [i, j) of n rows, at most rowsPerStatement at a time.
+func inChunks(n int, f func(i, j int) error) error {
+	for i := 0; i < n; i += rowsPerStatement {
+		if err := f(i, min(n, i+rowsPerStatement)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created int64) (ApplyResult, error) {
 	a := b.Artifact
 	r := ApplyResult{Artifact: hash}
@@ -218,31 +234,106 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 			return r, fmt.Errorf("artifact index: %w", err)
 		}
 	}
-	for _, c := range b.Claims {
-		cid, known, err := insertOrGet(ctx, st.claim, st.claimID, c.Key,
-			c.Key, c.Text, c.Kind, c.Compiler, created)
+	claims := b.Claims
+	ids := make(map[string]int64, len(claims)) // by key
+	// Insert the claims; RETURNING names the new ones. A key repeated in claims is new once and then known,
+	// as when it is applied twice.
+	var fresh []ClaimInput
+	err = inChunks(len(claims), func(i, j int) error {
+		args := make([]any, 0, 5*(j-i))
+		for _, c := range claims[i:j] {
+			args = append(args, c.Key, c.Text, c.Kind, c.Compiler, created)
+		}
+		rows, err := st.tx.QueryContext(ctx, `INSERT INTO claims (key, text, kind, compiler, created) VALUES `+
+			valueRows(j-i, 5)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
 		if err != nil {
-			return r, fmt.Errorf("claim %s: %w", c.Key, err)
+			return err
 		}
-		if known {
-			r.KnownClaims++
-		} else {
-			r.NewClaims++
-			if _, err := st.claimFTS.ExecContext(ctx, cid, c.Text); err != nil {
-				return r, fmt.Errorf("claim %s index: %w", c.Key, err)
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var key string
+			if err := rows.Scan(&id, &key); err != nil {
+				return err
 			}
+			ids[key] = id
 		}
+		return rows.Err()
+	})
+	if err != nil {
+		return r, fmt.Errorf("claims: %w", err)
+	}
+	seen := make(map[string]bool, len(claims))
+	var known []string
+	for _, c := range claims {
+		switch {
+		case seen[c.Key]:
+		case ids[c.Key] != 0:
+			fresh = append(fresh, c)
+		default:
+			known = append(known, c.Key)
+		}
+		seen[c.Key] = true
+	}
+	r.NewClaims = len(fresh)
+	r.KnownClaims = len(claims) - len(fresh)
+	err = inChunks(len(fresh), func(i, j int) error {
+		args := make([]any, 0, 2*(j-i))
+		for _, c := range fresh[i:j] {
+			args = append(args, ids[c.Key], c.Text)
+		}
+		_, err := st.tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text) VALUES `+valueRows(j-i, 2), args...)
+		return err
+	})
+	if err != nil {
+		return r, fmt.Errorf("claim index: %w", err)
+	}
+	// The ids of claims that were stored before.
+	err = inChunks(len(known), func(i, j int) error {
+		args := make([]any, j-i)
+		for k, key := range known[i:j] {
+			args[k] = key
+		}
+		rows, err := st.tx.QueryContext(ctx, `SELECT id, key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var key string
+			if err := rows.Scan(&id, &key); err != nil {
+				return err
+			}
+			ids[key] = id
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return r, fmt.Errorf("known claims: %w", err)
+	}
+	var spans [][4]any
+	for _, c := range claims {
 		for _, sp := range c.Spans {
-			res, err := st.evidence.ExecContext(ctx, cid, aid, sp.Start, sp.End)
-			if err != nil {
-				return r, fmt.Errorf("claim %s evidence: %w", c.Key, err)
-			}
-			n, err := res.RowsAffected()
-			if err != nil {
-				return r, fmt.Errorf("claim %s evidence: %w", c.Key, err)
-			}
-			r.NewEvidence += int(n)
+			spans = append(spans, [4]any{ids[c.Key], aid, sp.Start, sp.End})
 		}
+	}
+	err = inChunks(len(spans), func(i, j int) error {
+		args := make([]any, 0, 4*(j-i))
+		for _, e := range spans[i:j] {
+			args = append(args, e[:]...)
+		}
+		res, err := st.tx.ExecContext(ctx, `INSERT INTO evidence (claim, artifact, start, "end") VALUES `+
+			valueRows(j-i, 4)+` ON CONFLICT DO NOTHING`, args...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		r.NewEvidence += int(n)
+		return err
+	})
+	if err != nil {
+		return r, fmt.Errorf("evidence: %w", err)
 	}
 	return r, nil
 }

@@ -80,6 +80,63 @@ func TestKnownClaimsGainEvidence(t *testing.T) {
 	}
 }
 
+// TestApplyManyClaims applies more claims than one multi-row statement takes, with known claims and a key
+// repeated within the note among them, and checks every count and every claim's evidence.
+func TestApplyManyClaims(t *testing.T) {
+	s := openTemp(t)
+	line := func(i int) string { return fmt.Sprintf("Service %d listens on port %d", i, 8000+i) }
+	var first []string
+	for i := 0; i < 250; i += 2 {
+		first = append(first, line(i))
+	}
+	remember(t, s, t0, first...)
+	// 2.5 rows per statement's worth: 500 lines, half of them already stored, then one repeated.
+	var lines []string
+	for i := 0; i < rowsPerStatement*5/2; i++ {
+		lines = append(lines, line(i))
+	}
+	lines = append(lines, line(1))
+	a, c := note("s2", "t2", lines...)
+	r, err := s.Apply(context.Background(), a, c, t0.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNew := len(lines) - 1 - len(first)
+	if r.NewClaims != wantNew || r.KnownClaims != len(first)+1 || r.NewEvidence != len(lines) {
+		t.Fatalf("apply = %+v, want %d new, %d known, %d evidence", r, wantNew, len(first)+1, len(lines))
+	}
+	if got, want := counts(t, s), fmt.Sprintf("artifacts=2 claims=%d evidence=%d claims_fts=%d artifacts_fts=2",
+		len(lines)-1, len(first)+len(lines), len(lines)-1); got != want {
+		t.Fatalf("store %s, want %s", got, want)
+	}
+	// Every claim's evidence in the second note is its own line.
+	rows, err := s.db.Query(`SELECT c.text, e.start, e."end" FROM evidence e JOIN claims c ON c.id = e.claim
+		JOIN artifacts a ON a.id = e.artifact WHERE a.hash = ?`, r.Artifact)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var text string
+		var start, end int
+		if err := rows.Scan(&text, &start, &end); err != nil {
+			t.Fatal(err)
+		}
+		if got := string(a.Text[start:end]); got != text {
+			t.Errorf("evidence [%d,%d) of %q reads %q", start, end, text, got)
+		}
+		n++
+	}
+	if n != len(lines) {
+		t.Errorf("%d evidence rows for the second note, want %d", n, len(lines))
+	}
+	rec, err := s.Recall(context.Background(), "port 8499", 5)
+	if err != nil || len(rec.Claims) == 0 || rec.Claims[0].Text != line(499) {
+		t.Errorf("recall of the last claim = %q, %v", texts(rec.Claims), err)
+	}
+}
+
 func TestApplyAllOrNothing(t *testing.T) {
 	s := openTemp(t)
 	remember(t, s, t0, "Existing claim about the scheduler")
