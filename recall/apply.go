@@ -50,8 +50,8 @@ type Batch struct {
 	Claims   []ClaimInput
 }
 
-// Apply stores the artifact and its claims: the artifact file is written and synced first, then the rows go
-// in one transaction. On error the database is as it was (the artifact file may remain, unreferenced).
+// Apply stores the artifact and its claims: the rows go in one transaction, which commits only once the
+// artifact file is written and synced. On error the database is as it was (the artifact file may remain, unreferenced).
 // Applying the same artifact and claims again changes nothing and returns a result whose NoOp is true; a
 // claim whose key is already stored gains the new evidence instead of a duplicate. Concurrent applies, from
 // this or other processes, wait for each other and create no duplicates. now is the creation time recorded
@@ -76,15 +76,33 @@ func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) 
 		}
 		hashes[i] = hashBytes(b.Artifact.Text)
 	}
-	// The files must be durable before any row refers to them.
-	for i, b := range batches {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("apply: %w", err)
+	// The files must be durable before any row refers to them. They are written and synced while the rows
+	// go in, and the commit waits for them: the syncs mostly wait on the disk, the inserts on the CPU.
+	wrote := make(chan error, 1)
+	go func() {
+		for i, b := range batches {
+			if err := ctx.Err(); err != nil {
+				wrote <- err
+				return
+			}
+			if err := s.writeArtifact(hashes[i], b.Artifact.Text); err != nil {
+				wrote <- err
+				return
+			}
 		}
-		if err := s.writeArtifact(hashes[i], b.Artifact.Text); err != nil {
-			return nil, fmt.Errorf("apply: %w", err)
-		}
+		wrote <- nil
+	}()
+	waited := false
+	waitFiles := func() error {
+		waited = true
+		return <-wrote
 	}
+	// Nothing of the writes outlives the call, whatever it returns.
+	defer func() {
+		if !waited {
+			waitFiles()
+		}
+	}()
 	unlock, err := lockExclusive(ctx, s.dir)
 	if err != nil {
 		return nil, fmt.Errorf("apply: %w", err)
@@ -108,6 +126,9 @@ func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) 
 			return nil, fmt.Errorf("apply artifact %s: %w", hashes[i][:12], err)
 		}
 		results[i] = r
+	}
+	if err := waitFiles(); err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
 	}
 	// A context cancelled during the inserts must not commit.
 	if err := ctx.Err(); err != nil {
