@@ -80,6 +80,27 @@ func TestKnownClaimsGainEvidence(t *testing.T) {
 	}
 }
 
+// TestApplyNeedsTheArtifactFile checks that an apply whose artifact file cannot be written commits nothing,
+// although its rows go in while the file is being written.
+func TestApplyNeedsTheArtifactFile(t *testing.T) {
+	s := openTemp(t)
+	remember(t, s, t0, "The first note is stored")
+	before := counts(t, s)
+	a, c := note("s1", "t1", "This note cannot get its artifact file")
+	// A plain file where the artifact's directory must go: a failure that does not depend on permissions,
+	// which root ignores.
+	dir, _ := s.casPath(hashBytes(a.Text))
+	if err := os.WriteFile(dir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(context.Background(), a, c, t0); err == nil || !strings.Contains(err.Error(), "store artifact") {
+		t.Fatalf("apply without its artifact file = %v, want a store artifact error", err)
+	}
+	if after := counts(t, s); after != before {
+		t.Errorf("the failed apply changed the store: %s -> %s", before, after)
+	}
+}
+
 // TestApplyManyClaims applies more claims than one multi-row statement takes, with known claims and a key
 // repeated within the note among them, and checks every count and every claim's evidence.
 func TestApplyManyClaims(t *testing.T) {
