@@ -241,6 +241,24 @@ func inChunks(n int, f func(i, j int) error) error {
 	return nil
 }
 
+// readIDs runs query, whose rows are claim ids and keys, and adds them to ids.
+func (st *applyStmts) readIDs(ctx context.Context, ids map[string]int64, query string, args ...any) error {
+	rows, err := st.tx.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var key string
+		if err := rows.Scan(&id, &key); err != nil {
+			return err
+		}
+		ids[key] = id
+	}
+	return rows.Err()
+}
+
 func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created int64) (ApplyResult, error) {
 	a := b.Artifact
 	r := ApplyResult{Artifact: hash}
@@ -265,21 +283,8 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		for _, c := range claims[i:j] {
 			args = append(args, c.Key, c.Text, c.Kind, c.Compiler, created)
 		}
-		rows, err := st.tx.QueryContext(ctx, `INSERT INTO claims (key, text, kind, compiler, created) VALUES `+
+		return st.readIDs(ctx, ids, `INSERT INTO claims (key, text, kind, compiler, created) VALUES `+
 			valueRows(j-i, 5)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var key string
-			if err := rows.Scan(&id, &key); err != nil {
-				return err
-			}
-			ids[key] = id
-		}
-		return rows.Err()
 	})
 	if err != nil {
 		return r, fmt.Errorf("claims: %w", err)
@@ -315,20 +320,7 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		for k, key := range known[i:j] {
 			args[k] = key
 		}
-		rows, err := st.tx.QueryContext(ctx, `SELECT id, key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			var key string
-			if err := rows.Scan(&id, &key); err != nil {
-				return err
-			}
-			ids[key] = id
-		}
-		return rows.Err()
+		return st.readIDs(ctx, ids, `SELECT id, key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
 	})
 	if err != nil {
 		return r, fmt.Errorf("known claims: %w", err)
