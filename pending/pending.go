@@ -279,15 +279,13 @@ func (d *Dir) ids(sweep bool) ([]string, error) {
 
 func (d *Dir) read(id string) (Item, error) {
 	var it Item
-	err := d.decode(id, &it)
-	if err == nil && it.ID != id {
-		err = fmt.Errorf("read %s: file holds checkpoint %q", id, it.ID)
-	}
+	err := d.decode(id, &it, &it.ID)
 	return it, err
 }
 
-// decode reads the file of checkpoint id into v.
-func (d *Dir) decode(id string, v any) error {
+// decode reads the file of checkpoint id into v, and checks that the ID it holds, which v decodes into
+// *got, is id.
+func (d *Dir) decode(id string, v any, got *string) error {
 	data, err := os.ReadFile(filepath.Join(d.path, id+".json"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%w %s", ErrNotFound, id)
@@ -297,6 +295,9 @@ func (d *Dir) decode(id string, v any) error {
 	}
 	if err := json.Unmarshal(data, v); err != nil {
 		return fmt.Errorf("read %s: %w", id, err)
+	}
+	if *got != id {
+		return fmt.Errorf("read %s: file holds checkpoint %q", id, *got)
 	}
 	return nil
 }
@@ -313,10 +314,7 @@ type head struct {
 // readHead reads the head of checkpoint id, for Put.
 func (d *Dir) readHead(id string) (head, error) {
 	var h head
-	err := d.decode(id, &h)
-	if err == nil && h.ID != id {
-		err = fmt.Errorf("read %s: file holds checkpoint %q", id, h.ID)
-	}
+	err := d.decode(id, &h, &h.ID)
 	return h, err
 }
 
