@@ -7,6 +7,9 @@ DESTDIR ?=
 # store commands (remember, recall, search, context, artifact, pending preview and apply) by executing the
 # full build in ../libexec/memoree/.
 TAGS    := urfave_cli_no_docs
+# VERSION is what memoree --version prints: git describe of the checkout, or "devel" outside one.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+LDFLAGS := -X main.buildVersion=$(VERSION)
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
 FULL    := $(OUT)/libexec/memoree/memoree
@@ -16,8 +19,8 @@ FULL    := $(OUT)/libexec/memoree/memoree
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -tags "$(TAGS) memoree_lean" -trimpath -o $(BIN) ./cmd/memoree
-	CGO_ENABLED=0 $(GO) build -tags "$(TAGS)" -trimpath -o $(FULL) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -tags "$(TAGS) memoree_lean" -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -tags "$(TAGS)" -trimpath -ldflags "$(LDFLAGS)" -o $(FULL) ./cmd/memoree
 
 test:
 	$(GO) vet ./...

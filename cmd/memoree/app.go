@@ -198,7 +198,7 @@ ENVIRONMENT:
 		Writer:          e.stdout,
 		ErrWriter:       e.stderr,
 		HideHelpCommand: true,
-		HideVersion:     true,
+		Version:         version(),
 		ExitErrHandler:  func(*cli.Context, error) {},
 		Commands: []*cli.Command{
 			checkpointCommand(e),
