@@ -355,32 +355,19 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 // absent from the map or false.
 func (s *Store) Known(ctx context.Context, keys []string) (map[string]bool, error) {
 	known := make(map[string]bool, len(keys))
-	const chunk = 500
-	for len(keys) > 0 {
-		n := min(chunk, len(keys))
-		part := keys[:n]
-		keys = keys[n:]
-		args := make([]any, len(part))
-		for i, k := range part {
-			args[i] = k
+	err := inChunks(len(keys), func(i, j int) error {
+		args := make([]any, j-i)
+		for k, key := range keys[i:j] {
+			args[k] = key
 		}
-		q := `SELECT key FROM claims WHERE key IN (?` + strings.Repeat(`, ?`, len(part)-1) + `)`
-		rows, err := s.db.QueryContext(ctx, q, args...)
-		if err != nil {
-			return nil, fmt.Errorf("known claims: %w", err)
-		}
-		for rows.Next() {
-			var k string
-			if err := rows.Scan(&k); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("known claims: %w", err)
-			}
+		got, err := column[string](ctx, s.db, `SELECT key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
+		for _, k := range got {
 			known[k] = true
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("known claims: %w", err)
-		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("known claims: %w", err)
 	}
 	return known, nil
 }

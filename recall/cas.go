@@ -93,22 +93,9 @@ func (s *Store) ArtifactBytes(prefix string) (hash string, data []byte, err erro
 	if len(p) < MinPrefix || len(p) > sha256.Size*2 || strings.Trim(p, "0123456789abcdef") != "" {
 		return "", nil, fmt.Errorf("artifact %q: want %d to %d hex characters", prefix, MinPrefix, sha256.Size*2)
 	}
-	rows, err := s.db.QueryContext(context.Background(),
+	cands, err := column[string](context.Background(), s.db,
 		`SELECT hash FROM artifacts WHERE hash >= ? AND hash <= ? ORDER BY hash`, p, p+"g")
 	if err != nil {
-		return "", nil, fmt.Errorf("artifact %s: %w", p, err)
-	}
-	var cands []string
-	for rows.Next() {
-		var h string
-		if err := rows.Scan(&h); err != nil {
-			rows.Close()
-			return "", nil, fmt.Errorf("artifact %s: %w", p, err)
-		}
-		cands = append(cands, h)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return "", nil, fmt.Errorf("artifact %s: %w", p, err)
 	}
 	switch len(cands) {

@@ -145,22 +145,13 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]in
 		}
 		keep := map[int64]bool{}
 		if filtered && len(hits) > 0 {
-			rows, err := s.db.QueryContext(ctx, `SELECT id FROM claims WHERE id IN (SELECT value FROM json_each(?3)) AND id`+filterSQL,
+			kept, err := column[int64](ctx, s.db, `SELECT id FROM claims WHERE id IN (SELECT value FROM json_each(?3)) AND id`+filterSQL,
 				opt.Session, opt.Task, idList(hits))
 			if err != nil {
 				return nil, 0, err
 			}
-			for rows.Next() {
-				var id int64
-				if err := rows.Scan(&id); err != nil {
-					rows.Close()
-					return nil, 0, err
-				}
+			for _, id := range kept {
 				keep[id] = true
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
-				return nil, 0, err
 			}
 		}
 		for _, h := range hits {
@@ -181,21 +172,9 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]in
 	if filtered {
 		where += ` AND id` + filterSQL
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM claims`+where+` ORDER BY created DESC, id DESC LIMIT ?3`,
+	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims`+where+` ORDER BY created DESC, id DESC LIMIT ?3`,
 		opt.Session, opt.Task, contextDepth)
 	if err != nil {
-		return nil, 0, err
-	}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, 0, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims`+where, opt.Session, opt.Task).Scan(&total); err != nil {

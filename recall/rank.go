@@ -279,24 +279,15 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q query, df []int, rows [
 			}
 			continue
 		}
-		r, err := s.db.QueryContext(ctx, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(phrase(w))+
+		got, err := column[int64](ctx, s.db, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(phrase(w))+
 			` AND rowid`+inIDs, ids)
 		if err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
-		for r.Next() {
-			var id int64
-			if err := r.Scan(&id); err != nil {
-				r.Close()
-				return fmt.Errorf("search %s: %w", t.rows, err)
-			}
+		for _, id := range got {
 			if i, ok := idx[id]; ok {
 				hits[i].cover |= 1 << wi
 			}
-		}
-		r.Close()
-		if err := r.Err(); err != nil {
-			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
 	}
 	return nil

@@ -267,6 +267,24 @@ func (s *Store) query(ctx context.Context, text string, args ...any) (*sql.Rows,
 	return st.QueryContext(ctx, args...)
 }
 
+// column runs a statement whose rows have one column and returns that column.
+func column[T any](ctx context.Context, db *sql.DB, text string, args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, text, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // Optimize merges the full-text indexes into one segment each, which makes later queries faster. It takes
 // the write lock for a time that grows with the store (about a second per 100,000 claims); the index stays
 // correct without it.
