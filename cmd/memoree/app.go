@@ -93,9 +93,7 @@ func (e *env) hintf(format string, a ...any) {
 
 // run is the whole program: it parses args, runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if name, ok := storeCommand(args); ok && handsOff {
-		// Before anything else: the full build does all of it again.
-		err := handOff(name)
+	if handed, err := handOffEarly(args); handed {
 		fmt.Fprintf(stderr, "memoree: error: %v\n", err)
 		return exitCode(err)
 	}

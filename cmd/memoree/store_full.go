@@ -2,11 +2,7 @@
 
 package main
 
-import (
-	"fmt"
-
-	"github.com/urfave/cli/v2"
-)
+import "github.com/urfave/cli/v2"
 
 // storeRuns maps each store command to the function that runs it in-process.
 var storeRuns = map[string]func(*cli.Context, *env) error{
@@ -19,11 +15,8 @@ var storeRuns = map[string]func(*cli.Context, *env) error{
 	"artifact show":   runArtifactShow,
 }
 
-// handsOff is true in the build that runs store commands through another program; this one runs them itself.
-const handsOff = false
-
-// handOff is never called in this build: store commands run in this process.
-func handOff(name string) error { return fmt.Errorf("%s: this build runs store commands itself", name) }
+// handOffEarly returns false: this build runs store commands itself.
+func handOffEarly([]string) (bool, error) { return false, nil }
 
 // storeAction runs the store command name in this process.
 func storeAction(e *env, name string) cli.ActionFunc {

@@ -39,5 +39,13 @@ func handOff(name string) error {
 	return fmt.Errorf("%s: run %s: %w", name, full, err)
 }
 
-// handsOff is true in the build that runs store commands through [handOff].
-const handsOff = true
+// handOffEarly hands a store command line to the full build before anything else is done, since the full
+// build does all of it again. It returns only when it could not (true, with why); other command lines
+// return false.
+func handOffEarly(args []string) (bool, error) {
+	name, ok := storeCommand(args)
+	if !ok {
+		return false, nil
+	}
+	return true, handOff(name)
+}
