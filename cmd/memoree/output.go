@@ -35,30 +35,43 @@ func printJSON(w io.Writer, v any) error {
 // escapeText makes text safe to show a reviewer: control characters other than newline and tab, and invisible
 // format characters (zero-width spaces and joiners, bidirectional controls, byte order marks), are shown as
 // escapes such as \x1b or \u202e, so a note can neither drive the terminal nor hide text.
-func escapeText(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r == utf8.RuneError:
-			b.WriteString(`\ufffd`)
-		case r < 0x80 && unicode.IsControl(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+func escapeText(s string) string { return escape(s, false) }
 
 // escapeLabel is [escapeText] for one-line values such as session IDs and tasks: tabs and newlines are escaped
 // too, so a value can never break a table row.
-func escapeLabel(s string) string {
-	s = escapeText(s)
-	return strings.NewReplacer("\t", `\t`, "\n", `\n`).Replace(s)
+func escapeLabel(s string) string { return escape(s, true) }
+
+// escape implements escapeText and, with oneLine, escapeLabel. Text that needs no escape is returned as it is.
+func escape(s string, oneLine bool) string {
+	var b strings.Builder
+	done := 0 // s[:done] is in b, escaped
+	for i, r := range s {
+		var esc string
+		switch {
+		case r == '\n' && oneLine:
+			esc = `\n`
+		case r == '\t' && oneLine:
+			esc = `\t`
+		case r == '\n' || r == '\t':
+		case r == utf8.RuneError:
+			esc = `\ufffd`
+		case r < 0x80 && unicode.IsControl(r):
+			esc = fmt.Sprintf(`\x%02x`, r)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029':
+			esc = fmt.Sprintf(`\u%04x`, r)
+		}
+		if esc != "" {
+			b.WriteString(s[done:i])
+			b.WriteString(esc)
+			_, size := utf8.DecodeRuneInString(s[i:]) // 1 for an invalid byte, which r shows as RuneError
+			done = i + size
+		}
+	}
+	if done == 0 {
+		return s
+	}
+	b.WriteString(s[done:])
+	return b.String()
 }
 
 // rfc3339 formats t for output.
