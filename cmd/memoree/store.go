@@ -3,32 +3,12 @@ package main
 // The commands that read or write the recall store. Their definitions (flags, help, examples) are the same in
 // every build; what runs them is chosen by [storeAction]. A normal build runs them in-process. The lean build
 // that 'make build' installs as memoree leaves the SQLite engine out, so that checkpoint and the pending and
-// scan commands start fast, and runs these commands by executing the full build installed beside it.
+// scan commands start fast, and runs these commands in the full build installed beside it (see package
+// handoff, which also knows them by their first words).
 
 import (
 	"github.com/urfave/cli/v2"
 )
-
-// storeCommands are the store commands by their first two words; a one-word command has "" as its second.
-var storeCommands = map[[2]string]bool{
-	{"remember", ""}: true, {"recall", ""}: true, {"search", ""}: true, {"context", "build"}: true,
-	{"artifact", "show"}: true, {"pending", "preview"}: true, {"pending", "apply"}: true,
-}
-
-// storeCommand returns the store command that args name in their first words, as the command tree would
-// route them; it recognizes the usual spellings only, and the command tree routes the rest.
-func storeCommand(args []string) (string, bool) {
-	if len(args) < 2 {
-		return "", false
-	}
-	if storeCommands[[2]string{args[1], ""}] {
-		return args[1], true
-	}
-	if len(args) >= 3 && storeCommands[[2]string{args[1], args[2]}] {
-		return args[1] + " " + args[2], true
-	}
-	return "", false
-}
 
 var (
 	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "promote a note even though the secret scan flagged it"}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memoree/memoree/internal/handoff"
 	"github.com/urfave/cli/v2"
 )
 
@@ -19,13 +20,13 @@ func TestStoreCommand(t *testing.T) {
 	walk = func(prefix []string, cmds []*cli.Command) {
 		for _, c := range cmds {
 			path := append(append([]string{}, prefix...), c.Name)
-			name, ok := storeCommand(append([]string{"memoree"}, append(path, "x")...))
+			name, ok := handoff.Command(append([]string{"memoree"}, append(path, "x")...))
 			_, isStore := storeRuns[strings.Join(path, " ")]
 			if isStore {
 				seen++
 			}
 			if ok != isStore || ok && name != strings.Join(path, " ") {
-				t.Errorf("storeCommand(%q) = %q, %v; want a store command: %v", path, name, ok, isStore)
+				t.Errorf("handoff.Command(%q) = %q, %v; want a store command: %v", path, name, ok, isStore)
 			}
 			walk(path, c.Subcommands)
 		}
@@ -35,8 +36,8 @@ func TestStoreCommand(t *testing.T) {
 		t.Errorf("found %d of the %d store commands in the command tree", seen, len(storeRuns))
 	}
 	for _, args := range [][]string{{"memoree"}, {"memoree", "context"}, {"memoree", "--help", "recall"}, {"memoree", "pending", "--json", "apply"}} {
-		if name, ok := storeCommand(args); ok {
-			t.Errorf("storeCommand(%q) = %q; want none", args, name)
+		if name, ok := handoff.Command(args); ok {
+			t.Errorf("handoff.Command(%q) = %q; want none", args, name)
 		}
 	}
 }
