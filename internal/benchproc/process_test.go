@@ -309,10 +309,16 @@ const (
 	note64K = 64 << 10 // the largest note memoree accepts; it stores the first 4 KiB
 )
 
+// BenchmarkCheckpoint4K runs memoree as installed (the lean build) and, for comparison, the full build, which
+// links the SQLite engine: the difference is what every checkpoint would cost if memoree were one program.
 func BenchmarkCheckpoint4K(b *testing.B) {
 	h := newHarness(b)
 	note := h.input("note-4k.md", noteText(note4K, 1))
-	h.compare(b, h.memoree("checkpoint", "--session", "bench", "--file", note), h.floor(note), target{ratio: 1.5})
+	args := []string{"checkpoint", "--session", "bench", "--file", note}
+	b.Run("lean", func(b *testing.B) { h.compare(b, h.memoree(args...), h.floor(note), target{ratio: 1.5}) })
+	b.Run("full", func(b *testing.B) {
+		h.compare(b, fixed(append([]string{h.fullBin}, args...)...), h.floor(note), target{ratio: 1.5})
+	})
 }
 
 func BenchmarkCheckpoint64K(b *testing.B) {
