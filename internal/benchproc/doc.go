@@ -14,16 +14,20 @@
 //	Scan64K                   scan --file (64 KiB note)                 /bin/cat FILE >/dev/null               3 ms over
 //	RememberApply4K           remember --apply - (a new note each run)  floor reading the note on stdin        4x
 //	RecallSelective100K       recall QUERY, a few dozen hits in         sqlite3: the same FTS5 query on the    2x
-//	                          100,000 claims                            same database file
+//	                          100,000 claims, none of which answers     same database file
+//	                          it: artifacts are searched too
+//	RecallAnswered100K        recall QUERY, a few dozen hits, one of    sqlite3, as above                      2x
+//	                          which answers it: claims only
 //	RecallBroad100K           recall QUERY, ~88,000 hits                sqlite3, as above                      1x
 //	RecallGrowth              the selective recall at 1,000, 10,000     sqlite3, as above                      2x
 //	                          and 100,000 claims; also B/claim, the
 //	                          store's bytes per claim
 //
 // The recall benchmarks run on stores of generated claims (see recall/internal/gen), built on first use, which
-// for 100,000 claims takes about ten seconds, and cached under the temporary directory. RecallSelective100K and
-// RecallBroad100K each have two sub-benchmarks: "lean" runs memoree as users do, the front end that executes
-// the full build, and "full" runs the full build directly, so that the cost of that hop shows. The recall
+// for 100,000 claims takes about ten seconds, and cached under the temporary directory. RecallSelective100K,
+// RecallAnswered100K and RecallBroad100K each have two sub-benchmarks: "lean" runs memoree as users do, the
+// front end that executes the full build, and "full" runs the full build directly, so that the cost of that
+// hop shows; Checkpoint4K has the same two, to show what linking SQLite costs every start. The recall
 // benchmarks skip when /usr/bin/sqlite3 is missing.
 //
 // The floor program is in the floor directory. Run the comparisons with

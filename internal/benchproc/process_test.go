@@ -350,7 +350,7 @@ func BenchmarkRememberApply4K(b *testing.B) {
 
 // run runs p's first command line outside any benchmark and returns its standard output; it fails the test
 // unless the command exits 0 with nothing on standard error.
-func (h *harness) run(t *testing.T, p proc) []byte {
+func (h *harness) run(t testing.TB, p proc) []byte {
 	t.Helper()
 	argv, stdin := p(0)
 	cmd := exec.Command(argv[0], argv[1:]...)

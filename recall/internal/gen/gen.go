@@ -45,6 +45,13 @@ func SelectiveQuery() string {
 	return v[2500] + " " + v[3100]
 }
 
+// AnsweredQuery is a query whose two rare words occur together in a claim of a 100,000-claim store (a few
+// dozen hits), so that a claim answers it and recall searches no artifact text.
+func AnsweredQuery() string {
+	v := Vocabulary()
+	return v[3764] + " " + v[2414]
+}
+
 // BroadQuery is a query whose words are the most frequent: tens of thousands of hits in a 100,000-claim store.
 func BroadQuery() string {
 	v := Vocabulary()

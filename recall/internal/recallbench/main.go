@@ -2,8 +2,8 @@
 //
 // Usage: go run ./recall/internal/recallbench [-n claims] [-runs k]
 //
-// With -build it instead prints three lines: the directory of the cached generated store of -n claims (built
-// first if needed), the selective query and the broad query. Benchmarks outside recall, which cannot import
+// With -build it instead prints four lines: the directory of the cached generated store of -n claims (built
+// first if needed), the selective query, the broad query and the answered query. Benchmarks outside recall, which cannot import
 // the generator, get their stores and queries this way.
 //
 // With -query it instead runs one recall in this process and prints the result count, which is the child
@@ -44,7 +44,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "recallbench:", err)
 			os.Exit(1)
 		}
-		fmt.Printf("%s\n%s\n%s\n", d, gen.SelectiveQuery(), gen.BroadQuery())
+		fmt.Printf("%s\n%s\n%s\n%s\n", d, gen.SelectiveQuery(), gen.BroadQuery(), gen.AnsweredQuery())
 		return
 	}
 	if *query != "" {
@@ -101,7 +101,9 @@ func compare(d string, n, runs int) error {
 	// A query with no words opens the store and returns at once: the floor of any recall.
 	start := median(runs, self, "-dir", d, "-query", ".")
 	fmt.Printf("startup (open, no search) n=%d: wall median %.2fms min %.2fms\n", n, ms(start.wall), ms(start.min))
-	for _, q := range []struct{ name, query string }{{"selective", gen.SelectiveQuery()}, {"broad", gen.BroadQuery()}} {
+	for _, q := range []struct{ name, query string }{
+		{"selective", gen.SelectiveQuery()}, {"answered", gen.AnsweredQuery()}, {"broad", gen.BroadQuery()},
+	} {
 		expr := `"` + strings.Join(strings.Fields(q.query), `" OR "`) + `"`
 		ref := median(runs, "/usr/bin/sqlite3", db, `SELECT c.id, c.text, c.created, -bm25(claims_fts) FROM claims_fts
 			JOIN claims c ON c.id = claims_fts.rowid WHERE claims_fts MATCH '`+expr+`' ORDER BY rank LIMIT 10`)
