@@ -78,54 +78,33 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	if len(q.words) == 0 {
 		return res, nil
 	}
-	// The artifacts are searched at the same time as the claims, on another connection: they are needed
-	// whenever no claim answers, and the wait for them is what a "do I know this?" query mostly costs.
-	actx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type artifactResult struct {
-		hits []ArtifactHit
-		more bool
-		err  error
-	}
-	ach := make(chan artifactResult, 1)
-	go func() {
-		var r artifactResult
-		arts, more, err := s.rank(actx, artifactIndex, q, limit)
-		if err == nil && len(arts) > 0 && q.answers(arts[0]) {
-			r.hits, err = s.artifactHits(actx, q, arts)
-		}
-		r.more, r.err = more, err
-		ach <- r
-	}()
-
 	hits, more, err := s.rank(ctx, claimIndex, q, limit)
 	if err == nil {
 		res.Claims, err = s.claimHits(ctx, hits)
 	}
-	answered := false
-	for _, h := range hits {
-		answered = answered || q.answers(h)
-	}
-	if err != nil || answered {
-		// The artifact search is moot: stop it, and wait so that nothing runs after Recall returns.
-		cancel()
-	}
-	ar := <-ach
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
 	res.HasMore = more
-	if answered {
-		res.Presence = PresenceClaim
-		return res, nil
+	for _, h := range hits {
+		if q.answers(h) {
+			res.Presence = PresenceClaim
+			return res, nil
+		}
 	}
-	if ar.err != nil {
-		return res, fmt.Errorf("recall: %w", ar.err)
+	// No claim answers: the artifact text may. It is searched only now: searched alongside the claims, on a
+	// second connection, it saved a whole-process recall 0.2 ms when needed and cost 1.3 ms when a claim
+	// answered.
+	arts, more, err := s.rank(ctx, artifactIndex, q, limit)
+	if err == nil && len(arts) > 0 && q.answers(arts[0]) {
+		res.Artifacts, err = s.artifactHits(ctx, q, arts)
 	}
-	if len(ar.hits) > 0 {
+	if err != nil {
+		return res, fmt.Errorf("recall: %w", err)
+	}
+	if len(res.Artifacts) > 0 {
 		res.Presence = PresenceArtifact
-		res.Artifacts = ar.hits
-		res.HasMore = ar.more
+		res.HasMore = more
 	}
 	return res, nil
 }
