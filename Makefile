@@ -24,7 +24,7 @@ build:
 
 test:
 	$(GO) vet ./...
-	$(GO) vet -tags memoree_lean ./cmd/memoree
+	$(GO) vet -tags memoree_lean ./cmd/memoree ./internal/handoff
 	$(GO) test -count=1 ./...
 
 # demo builds memoree and runs its main flow on a sample note in a throwaway data directory.
