@@ -8,7 +8,7 @@ package main
 //	1   operational failure (I/O, permissions, not found)
 //	2   usage error or rejected input
 //	3   refused because the note is flagged as holding a possible secret
-//	130 interrupted
+//	130 interrupted while waiting on stdin
 
 import (
 	"context"
@@ -16,10 +16,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/adrg/xdg"
@@ -54,7 +52,7 @@ func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 
 // env is what a command needs from the process environment, resolved once in [run].
 type env struct {
-	ctx            context.Context // cancelled by SIGINT or SIGTERM
+	ctx            context.Context // the command's context; nothing cancels it (see run)
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
@@ -98,15 +96,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitCode(err)
 	}
 	fast, ok := fastCheckpoint(args)
+	// No signal handler here: memoree catches SIGINT and SIGTERM only while stdin keeps it waiting (see
+	// readStdin). At any other time it dies by the signal, which a shell reports as 130 for SIGINT, and leaves
+	// nothing half-written: each file is replaced atomically and each store change is one transaction. The
+	// handler costs every start an extra thread, and a cancellable context costs a goroutine per statement.
 	ctx := context.Background()
-	// A caught SIGINT or SIGTERM stops a wait on stdin or the store and exits 130. A checkpoint from a file or
-	// arguments has nothing to wait for, so it keeps the default action and saves start-up the handler costs:
-	// a write cut short leaves at most a temp file, which pending list sweeps.
-	if !ok || fast.stdin() {
-		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-		defer stop()
-	}
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv}
 	var err error
 	var app *cli.App
@@ -117,9 +111,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err = unknownCommand(app, args); err == nil {
 			err = app.RunContext(ctx, reorder(app, args))
 		}
-	}
-	if err != nil && ctx.Err() != nil {
-		err = fmt.Errorf("interrupted: %w", ctx.Err())
 	}
 	code := exitCode(err)
 	var q quietExit
