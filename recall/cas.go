@@ -113,13 +113,19 @@ func (s *Store) ArtifactBytes(prefix string) (hash string, data []byte, err erro
 }
 
 // CollectGarbage removes artifact files that no artifact row refers to and that were last modified more
-// than grace before now: files a failed or interrupted apply left behind. The grace period protects the
-// file of an apply in progress, which is written before its row commits; use at least a minute. It returns
-// how many files it removed.
+// than grace before now: files a failed or interrupted apply left behind, temp files included. The grace
+// period protects the file of an apply in progress, which is written before its row commits; give at least
+// a minute unless no apply can be running. It holds the write lock while it runs, and returns how many files
+// it removed.
 func (s *Store) CollectGarbage(ctx context.Context, now time.Time, grace time.Duration) (int, error) {
 	if s.readOnly {
 		return 0, fmt.Errorf("collect garbage: %w", ErrReadOnly)
 	}
+	unlock, err := lockExclusive(ctx, s.dir)
+	if err != nil {
+		return 0, fmt.Errorf("collect garbage: %w", err)
+	}
+	defer unlock()
 	root := filepath.Join(s.dir, casDir)
 	subdirs, err := os.ReadDir(root)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -130,30 +136,30 @@ func (s *Store) CollectGarbage(ctx context.Context, now time.Time, grace time.Du
 	}
 	removed := 0
 	for _, sd := range subdirs {
-		if !sd.IsDir() || len(sd.Name()) != 2 {
+		prefix := sd.Name()
+		if !sd.IsDir() || len(prefix) != 2 {
 			continue
 		}
-		dir := filepath.Join(root, sd.Name())
+		dir := filepath.Join(root, prefix)
 		files, err := os.ReadDir(dir)
 		if err != nil {
 			return removed, fmt.Errorf("collect garbage: %w", err)
 		}
+		// The hashes stored under this prefix, in one range scan of the unique index.
+		hashes, err := column[string](ctx, s.db, `SELECT hash FROM artifacts WHERE hash >= ? AND hash < ?`, prefix, prefix+"g")
+		if err != nil {
+			return removed, fmt.Errorf("collect garbage: %w", err)
+		}
+		stored := make(map[string]bool, len(hashes))
+		for _, h := range hashes {
+			stored[h] = true
+		}
 		for _, f := range files {
 			fi, err := f.Info()
-			if err != nil || !fi.Mode().IsRegular() || now.Sub(fi.ModTime()) < grace {
+			if err != nil || !fi.Mode().IsRegular() || now.Sub(fi.ModTime()) < grace || stored[f.Name()] {
 				continue
 			}
-			name := f.Name()
-			if !strings.HasPrefix(name, atomicfile.TempPrefix) {
-				var n int
-				if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM artifacts WHERE hash = ?`, name).Scan(&n); err != nil {
-					return removed, fmt.Errorf("collect garbage: %w", err)
-				}
-				if n > 0 {
-					continue
-				}
-			}
-			if err := atomicfile.Remove(dir, name); err != nil {
+			if err := atomicfile.Remove(dir, f.Name()); err != nil {
 				return removed, fmt.Errorf("collect garbage: %w", err)
 			}
 			removed++

@@ -486,16 +486,23 @@ func TestCollectGarbage(t *testing.T) {
 	}
 	orphanPath := filepath.Join(s.dir, "cas", orphan[:2], orphan)
 	keptPath := filepath.Join(s.dir, "cas", kept.Artifact[:2], kept.Artifact)
+	// A write cut short leaves a temp file beside a stored artifact.
+	tempPath := filepath.Join(s.dir, "cas", kept.Artifact[:2], ".tmp-"+kept.Artifact+"-1")
+	if err := os.WriteFile(tempPath, []byte("half"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	mtime := time.Now()
 	if n, err := s.CollectGarbage(context.Background(), mtime, time.Hour); err != nil || n != 0 {
 		t.Fatalf("CollectGarbage within grace = %d, %v; want 0", n, err)
 	}
 	n, err := s.CollectGarbage(context.Background(), mtime.Add(2*time.Hour), time.Hour)
-	if err != nil || n != 1 {
-		t.Fatalf("CollectGarbage = %d, %v; want 1", n, err)
+	if err != nil || n != 2 {
+		t.Fatalf("CollectGarbage = %d, %v; want 2", n, err)
 	}
-	if _, err := os.Stat(orphanPath); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("orphan still there: %v", err)
+	for _, p := range []string{orphanPath, tempPath} {
+		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s still there: %v", filepath.Base(p), err)
+		}
 	}
 	if _, err := os.Stat(keptPath); err != nil {
 		t.Errorf("referenced artifact removed: %v", err)

@@ -331,6 +331,44 @@ func runArtifactShow(c *cli.Context, e *env) error {
 	return err
 }
 
+// runArtifactGC removes the artifact files no stored artifact refers to. With no store it says so and creates
+// none.
+func runArtifactGC(c *cli.Context, e *env) error {
+	if c.NArg() != 0 {
+		return usagef("artifact gc takes no arguments")
+	}
+	grace := c.Duration("grace")
+	if grace < 0 {
+		return usagef("--grace %s is negative: give a duration such as 1h or 0s", grace)
+	}
+	// File ages come from the file system's clock, so they are measured against the real time, not
+	// MEMOREE_NOW: a clock set ahead would otherwise collect the file of an apply in progress.
+	now := time.Now()
+	removed := 0
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		// The check above opened the store read-only, which creates nothing; collecting needs it writable.
+		st.Close()
+		if st, err = recall.Open(st.Dir()); err != nil {
+			return err
+		}
+		defer st.Close()
+		if removed, err = st.CollectGarbage(c.Context, now, grace); err != nil {
+			return err
+		}
+	}
+	if c.Bool("json") {
+		return printJSON(e.stdout, struct {
+			Removed int `json:"removed"`
+		}{removed})
+	}
+	_, err = fmt.Fprintf(e.stdout, "removed %d unreferenced artifact file(s)\n", removed)
+	return err
+}
+
 // round keeps scores readable and stable in JSON.
 func round(f float64) float64 {
 	return math.Round(f*1e4) / 1e4

@@ -7,6 +7,8 @@ package main
 // handoff, which also knows them by their first words).
 
 import (
+	"time"
+
 	"github.com/urfave/cli/v2"
 )
 
@@ -105,9 +107,10 @@ EXAMPLES:
 func artifactCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "artifact",
-		Usage: "read stored artifacts",
+		Usage: "read stored artifacts, and collect the ones no apply committed",
 		Description: `EXAMPLES:
-   memoree artifact show 3f2a1b9c`,
+   memoree artifact show 3f2a1b9c
+   memoree artifact gc`,
 		Subcommands: []*cli.Command{{
 			Name:      "show",
 			Usage:     "print an artifact's exact bytes after verifying its hash",
@@ -117,6 +120,22 @@ func artifactCommand(e *env) *cli.Command {
 EXAMPLES:
    memoree artifact show 3f2a1b9c > note.txt`,
 			Action: storeAction(e, "artifact show"),
+		}, {
+			Name:  "gc",
+			Usage: "remove artifact files that no stored artifact refers to",
+			Description: `Removes the files a failed or interrupted apply left in the artifact store, and the temp
+files of writes cut short. A file younger than --grace is kept, because an apply writes its file
+before it commits the rows that refer to it; --grace 0s is safe only when no apply is running.
+Prints how many files it removed; creates no store when there is none.
+
+EXAMPLES:
+   memoree artifact gc
+   memoree artifact gc --grace 24h --json`,
+			Flags: []cli.Flag{
+				&cli.DurationFlag{Name: "grace", Value: time.Hour, Usage: "keep files modified within `DURATION`"},
+				jsonFlag,
+			},
+			Action: storeAction(e, "artifact gc"),
 		}},
 	}
 }

@@ -13,6 +13,7 @@ var storeRuns = map[string]func(*cli.Context, *env) error{
 	"search":          runSearch,
 	"context build":   runContextBuild,
 	"artifact show":   runArtifactShow,
+	"artifact gc":     runArtifactGC,
 }
 
 // handOffEarly returns false: this build runs store commands itself.

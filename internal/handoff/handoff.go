@@ -2,7 +2,7 @@
 //
 // The lean build leaves the SQLite engine out, so that checkpoint and the pending and scan commands start
 // fast. The commands that read or write the recall store (remember, recall, search, context build, artifact
-// show, pending preview and apply) run by executing the full build, at ../libexec/memoree/memoree relative to
+// show and gc, pending preview and apply) run by executing the full build, at ../libexec/memoree/memoree relative to
 // the lean executable, with the same command line.
 package handoff
 
@@ -18,7 +18,7 @@ import (
 // commands are the store commands by their first two words; a one-word command has "" as its second.
 var commands = map[[2]string]bool{
 	{"remember", ""}: true, {"recall", ""}: true, {"search", ""}: true, {"context", "build"}: true,
-	{"artifact", "show"}: true, {"pending", "preview"}: true, {"pending", "apply"}: true,
+	{"artifact", "show"}: true, {"artifact", "gc"}: true, {"pending", "preview"}: true, {"pending", "apply"}: true,
 }
 
 // Command returns the store command that args (a command line, program name first) name in their first

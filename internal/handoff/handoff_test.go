@@ -13,6 +13,7 @@ func TestCommand(t *testing.T) {
 		{[]string{"memoree", "pending", "apply", "ck-1"}, "pending apply"},
 		{[]string{"memoree", "pending", "preview"}, "pending preview"},
 		{[]string{"memoree", "artifact", "show", "ab12"}, "artifact show"},
+		{[]string{"memoree", "artifact", "gc", "--grace", "0s"}, "artifact gc"},
 		{[]string{"memoree", "search", "q"}, "search"},
 		{[]string{"memoree"}, ""},
 		{[]string{"memoree", "context"}, ""},
