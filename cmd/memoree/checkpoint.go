@@ -44,9 +44,6 @@ type checkpointArgs struct {
 	text                []string // positional arguments: "-" or the words of the note
 }
 
-// stdin reports whether the note comes from standard input.
-func (a checkpointArgs) stdin() bool { return len(a.text) == 1 && a.text[0] == "-" }
-
 func checkpointArgsFrom(c *cli.Context) checkpointArgs {
 	return checkpointArgs{
 		session: c.String("session"), sessionSet: c.IsSet("session"),
