@@ -139,7 +139,7 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]in
 	var ids []int64
 	var total int
 	if len(q.words) > 0 {
-		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth)
+		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth, allRows)
 		if err != nil {
 			return nil, 0, err
 		}

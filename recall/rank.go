@@ -83,8 +83,36 @@ func (q query) answers(h hit) bool {
 	return answers(bits.OnesCount64(h.cover), q.significant)
 }
 
-// rank returns up to want best rows of t for q, and whether more rows match.
-func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int) ([]hit, bool, error) {
+// mayAnswer reports whether some row answers q, given every row of each query word (rows[i] for word i,
+// complete). Stopwords count only in a query of nothing else, as in [Store.cover].
+func (q query) mayAnswer(rows []map[int64]bool) bool {
+	count := map[int64]int{}
+	for wi, ids := range rows {
+		if stopwords[q.words[wi]] && q.significant > 0 {
+			continue
+		}
+		for id := range ids {
+			count[id]++
+			if answers(count[id], q.significant) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rankMode says which rows a caller of rank wants.
+type rankMode int
+
+const (
+	allRows     rankMode = iota // the best rows, answering or not
+	answersOnly                 // the best rows only when one may answer the query: nothing otherwise
+)
+
+// rank returns up to want best rows of t for q, and whether more rows match. With answersOnly it returns
+// nothing, before any scoring, when the rows that hold each query word show that none answers q: they show
+// it whenever no word is common, since a rare word's rows are all read.
+func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode rankMode) ([]hit, bool, error) {
 	if len(q.words) == 0 || want <= 0 {
 		return nil, false, nil
 	}
@@ -112,6 +140,9 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int) ([]hit,
 		default:
 			common = append(common, i)
 		}
+	}
+	if mode == answersOnly && len(common) == 0 && !q.mayAnswer(rows) {
+		return nil, false, nil
 	}
 	var cands []hit
 	seen := map[int64]bool{}

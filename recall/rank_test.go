@@ -141,3 +141,52 @@ func TestRecallPresence(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswersOnly checks that ranking artifacts for an answer only skips exactly the queries that no artifact
+// answers: whenever it returns nothing, the full ranking's best row does not answer either, and otherwise the
+// two agree row for row.
+func TestAnswersOnly(t *testing.T) {
+	s := openTemp(t)
+	for i, lines := range [][]string{
+		{"Alpha ships the beta build", "Gamma reviews it"},
+		{"Delta owns the epsilon service"},
+		{"Alpha and delta meet on Fridays", "Zeta is retired"},
+		{"The beta build is green"},
+	} {
+		remember(t, s, t0.Add(time.Duration(i)*time.Minute), lines...)
+	}
+	words := []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "kappa", "the", "build"}
+	var queries []string
+	for i, a := range words {
+		queries = append(queries, a)
+		for _, b := range words[i+1:] {
+			queries = append(queries, a+" "+b, a+" "+b+" kappa")
+		}
+	}
+	skipped, answered := 0, 0
+	for _, text := range queries {
+		q := parseQuery(text)
+		full, _, err := s.rank(context.Background(), artifactIndex, q, 10, allRows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		only, _, err := s.rank(context.Background(), artifactIndex, q, 10, answersOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(only) == 0 {
+			skipped++
+			if len(full) > 0 && q.answers(full[0]) {
+				t.Errorf("%q: answersOnly found nothing, but the best artifact answers", text)
+			}
+			continue
+		}
+		answered++
+		if !slices.EqualFunc(only, full, func(a, b hit) bool { return a.id == b.id && a.score == b.score }) {
+			t.Errorf("%q: answersOnly ranked %v, the full ranking %v", text, only, full)
+		}
+	}
+	if skipped == 0 || answered == 0 {
+		t.Errorf("of %d queries, %d skipped and %d answered: the test covers only one side", len(queries), skipped, answered)
+	}
+}

@@ -78,7 +78,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	if len(q.words) == 0 {
 		return res, nil
 	}
-	hits, more, err := s.rank(ctx, claimIndex, q, limit)
+	hits, more, err := s.rank(ctx, claimIndex, q, limit, allRows)
 	if err == nil {
 		res.Claims, err = s.claimHits(ctx, hits)
 	}
@@ -95,7 +95,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	// No claim answers: the artifact text may. It is searched only now: searched alongside the claims, on a
 	// second connection, it saved a whole-process recall 0.2 ms when needed and cost 1.3 ms when a claim
 	// answered.
-	arts, more, err := s.rank(ctx, artifactIndex, q, limit)
+	arts, more, err := s.rank(ctx, artifactIndex, q, limit, answersOnly)
 	if err == nil && len(arts) > 0 && q.answers(arts[0]) {
 		res.Artifacts, err = s.artifactHits(ctx, q, arts)
 	}
@@ -116,7 +116,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]Artifact
 		limit = DefaultLimit
 	}
 	q := parseQuery(query)
-	hits, more, err := s.rank(ctx, artifactIndex, q, limit)
+	hits, more, err := s.rank(ctx, artifactIndex, q, limit, allRows)
 	if err != nil {
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
