@@ -124,13 +124,13 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	if err != nil {
 		return nil, false, err
 	}
-	for i, ids := range perWord {
-		n := len(ids)
+	for i, w := range perWord {
+		n := len(w)
 		df[i] = n
 		if n <= commonDF {
 			rows[i] = make(map[int64]bool, n)
-			for _, id := range ids {
-				rows[i][id] = true
+			for _, h := range w {
+				rows[i][h.id] = true
 			}
 		}
 		switch {
@@ -146,22 +146,11 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	}
 	var cands []hit
 	seen := map[int64]bool{}
-	for ti, tier := range [][]int{rare, common} {
+	for _, tier := range [][]int{rare, common} {
 		if len(tier) == 0 || len(cands) > want {
 			continue
 		}
-		sum := 0
-		for _, wi := range tier {
-			sum += df[wi]
-		}
-		ws := make([]string, len(tier))
-		for i, wi := range tier {
-			ws[i] = q.words[wi]
-		}
-		got, err := s.scoreNewest(ctx, t, matchExpr(ws), candidateCap, ti == 0 && sum <= rerankDepth)
-		if err != nil {
-			return nil, false, err
-		}
+		got := scoreNewest(perWord, tier, candidateCap)
 		sort.SliceStable(got, func(i, j int) bool { return got[i].score > got[j].score })
 		for _, h := range got {
 			if !seen[h.id] {
@@ -198,30 +187,31 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	return top[:min(len(top), want)], more, nil
 }
 
-// matchingRows returns, for each word, the rowids of t that contain it, newest first, but at most limit of
-// them, in one statement.
-func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int) ([][]int64, error) {
+// matchingRows returns, for each word, the rows of t that contain it, newest first, but at most limit of
+// them, in one statement. Each comes loaded with its columns and scored for that word alone.
+func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int) ([][]hit, error) {
 	var b strings.Builder
 	for i, w := range words {
 		if i > 0 {
 			b.WriteString(" UNION ALL ")
 		}
-		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, rowid FROM %s WHERE %s MATCH %s ORDER BY rowid DESC LIMIT %d)`,
-			i, t.fts, t.fts, sqlString(phrase(w)), limit)
+		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, f.rowid, -bm25(%s), r.created, %s FROM %s f JOIN %s r ON r.id = f.rowid
+			WHERE %s MATCH %s ORDER BY f.rowid DESC LIMIT %d)`,
+			i, t.fts, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), limit)
 	}
 	r, err := s.db.QueryContext(ctx, b.String())
 	if err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
 	defer r.Close()
-	out := make([][]int64, len(words))
+	out := make([][]hit, len(words))
 	for r.Next() {
 		var i int
-		var id int64
-		if err := r.Scan(&i, &id); err != nil {
+		h := hit{loaded: true}
+		if err := r.Scan(&i, &h.id, &h.score, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
 			return nil, fmt.Errorf("search %s: %w", t.rows, err)
 		}
-		out[i] = append(out[i], id)
+		out[i] = append(out[i], h)
 	}
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
@@ -229,34 +219,34 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 	return out, nil
 }
 
-// scoreNewest returns the newest limit rows of t matching expr with their BM25 scores, unsorted. With
-// withRows the hits come loaded with their columns, which costs less than another statement later when the
-// hits are few and more when they are many.
-func (s *Store) scoreNewest(ctx context.Context, t ftsTable, expr string, limit int, withRows bool) ([]hit, error) {
-	text := `SELECT f.rowid, -bm25(` + t.fts + `), 0, '', '', '', '' FROM ` + t.fts + ` f
-		WHERE ` + t.fts + ` MATCH ` + sqlString(expr) + ` ORDER BY f.rowid DESC LIMIT ?`
-	if withRows {
-		text = `SELECT f.rowid, -bm25(` + t.fts + `), r.created, ` + t.cols + ` FROM ` + t.fts + ` f
-		JOIN ` + t.rows + ` r ON r.id = f.rowid WHERE ` + t.fts + ` MATCH ` + sqlString(expr) + `
-		ORDER BY f.rowid DESC LIMIT ?`
-	}
-	rows, err := s.db.QueryContext(ctx, text, limit)
-	if err != nil {
-		return nil, fmt.Errorf("search %s: %w", t.rows, err)
-	}
-	defer rows.Close()
-	var hits []hit
-	for rows.Next() {
-		h := hit{loaded: withRows}
-		if err := rows.Scan(&h.id, &h.score, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
-			return nil, fmt.Errorf("search %s: %w", t.rows, err)
+// scoreNewest returns the newest limit rows that hold any of the words that tier indexes in perWord, newest
+// first, each scored by BM25 for those words together. The scores come from the words' own: FTS5's BM25 of an
+// OR of phrases is the sum of each phrase's BM25, since a phrase's weight depends on the whole table and
+// not on the other phrases. The sum is taken in tier order, as FTS5 adds the phrases of an expression, so it
+// matches what FTS5 would return to the last bit.
+//
+// perWord may hold only a word's newest rows (see matchingRows) and still be enough: a row among the newest
+// limit that hold any tier word has fewer than limit newer rows holding any one of its words, so each of its
+// words lists it.
+func scoreNewest(perWord [][]hit, tier []int, limit int) []hit {
+	byID := map[int64]*hit{}
+	for _, wi := range tier {
+		for _, h := range perWord[wi] {
+			if got := byID[h.id]; got != nil {
+				got.score += h.score
+				continue
+			}
+			c := h
+			c.score = 0 + h.score
+			byID[h.id] = &c
 		}
-		hits = append(hits, h)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("search %s: %w", t.rows, err)
+	out := make([]hit, 0, len(byID))
+	for _, h := range byID {
+		out = append(out, *h)
 	}
-	return hits, nil
+	sort.Slice(out, func(i, j int) bool { return out[i].id > out[j].id })
+	return out[:min(len(out), limit)]
 }
 
 // sqlString quotes s as an SQL string literal.

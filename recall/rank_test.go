@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -188,5 +189,78 @@ func TestAnswersOnly(t *testing.T) {
 	}
 	if skipped == 0 || answered == 0 {
 		t.Errorf("of %d queries, %d skipped and %d answered: the test covers only one side", len(queries), skipped, answered)
+	}
+}
+
+// TestScoreNewestMatchesFTS checks the scoring that replaces a second full-text statement: for rare words,
+// common words (more rows than matchingRows reads) and mixes, scoreNewest returns the rows and scores that
+// FTS5 returns for the OR of the words, newest limit rows, to the last bit.
+func TestScoreNewestMatchesFTS(t *testing.T) {
+	s := openTemp(t)
+	// 1,500 claims: "common" and "often" in most of them (more than commonDF), the others in a few.
+	var batches []Batch
+	for n := 0; n < 1500; n += 100 {
+		var lines []string
+		for i := n; i < n+100; i++ {
+			l := fmt.Sprintf("Claim %d notes", i)
+			if i%10 != 0 {
+				l += " common"
+			}
+			if i%4 != 0 {
+				l += " often often"
+			}
+			if i%97 == 0 {
+				l += " rare"
+			}
+			if i%89 == 0 {
+				l += " scarce scarce"
+			}
+			lines = append(lines, l)
+		}
+		a, c := note("s", "t", lines...)
+		batches = append(batches, Batch{Artifact: a, Claims: c})
+	}
+	if _, err := s.ApplyBatch(context.Background(), batches, t0); err != nil {
+		t.Fatal(err)
+	}
+	for _, words := range [][]string{
+		{"rare"}, {"rare", "scarce"}, {"scarce", "rare"}, {"common"}, {"common", "often"}, {"often", "common"},
+		{"rare", "common"}, {"notes", "scarce"}, {"absent"}, {"rare", "absent", "scarce"},
+	} {
+		perWord, err := s.matchingRows(context.Background(), claimIndex, words, commonDF+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tier := make([]int, len(words))
+		for i := range tier {
+			tier[i] = i
+		}
+		got := scoreNewest(perWord, tier, candidateCap)
+		rows, err := s.db.Query(`SELECT rowid, -bm25(claims_fts) FROM claims_fts WHERE claims_fts MATCH ?
+			ORDER BY rowid DESC LIMIT ?`, matchExpr(words), candidateCap)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []hit
+		for rows.Next() {
+			var h hit
+			if err := rows.Scan(&h.id, &h.score); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, h)
+		}
+		rows.Close()
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d rows, FTS5 returns %d", words, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].id != want[i].id || got[i].score != want[i].score {
+				t.Fatalf("%q: row %d is %d scored %v, FTS5 says %d scored %v", words, i, got[i].id, got[i].score,
+					want[i].id, want[i].score)
+			}
+		}
+		if len(want) == 0 && words[0] != "absent" {
+			t.Errorf("%q: nothing matched; the store is not what the test means", words)
+		}
 	}
 }
