@@ -237,7 +237,6 @@ func scoreNewest(perWord [][]hit, tier []int, limit int) []hit {
 				continue
 			}
 			c := h
-			c.score = 0 + h.score
 			byID[h.id] = &c
 		}
 	}
