@@ -12,10 +12,10 @@ import (
 // Ranking policy, shared by claims and artifacts.
 //
 // BM25 over every hit of a broad word is what makes a naive design slow (every matching row is scored and
-// sorted), so each query word is first classified by its document frequency, counted but never beyond
-// [commonDF]. Rare words are searched first, all together, and their hits ranked by BM25. Common words are
-// searched only when rare words leave the page unfilled, and then only the newest [candidateCap] rows that
-// match them are scored. A claim that matches a rare word therefore ranks above one that matches only common
+// sorted), so one statement reads each query word's newest rows, never more than [commonDF]+1, with their
+// BM25 for that word: a word with more is common, the others rare. Rare words' hits are ranked first, by
+// BM25 for all the rare words together. Common words' hits are ranked only when rare words leave the page
+// unfilled, and then only the newest [candidateCap] of them. A claim that matches a rare word therefore ranks above one that matches only common
 // words, and a broad query ranks its newest hits, which also suits "the newer statement wins".
 //
 // The best candidates are then re-ranked: those that answer the query (see [answers]) come first, and a newer
