@@ -288,7 +288,8 @@ var noteLines = []string{
 }
 
 // noteText returns a checkpoint note of exactly size bytes (ASCII, ending in a newline). Notes of different
-// passes differ in their first line only.
+// passes differ in every line, as a later checkpoint's statements differ from an earlier one's: applied one
+// after the other, each pass's claims are new.
 func noteText(size, pass int) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "## Checkpoint, pass %d: recall ranking and pending review\n\n", pass)
@@ -296,7 +297,11 @@ func noteText(size, pass int) string {
 		fmt.Fprintf(&sb, "### Step %d, %02d:%02d\n", step, 9+step/60%9, step%60)
 		// Rotate the lines so that no two steps read the same.
 		for j := range noteLines {
-			sb.WriteString(noteLines[(j+step)%len(noteLines)])
+			line := noteLines[(j+step)%len(noteLines)]
+			if mark := fmt.Sprintf(" (pass %d)", pass); pass > 1 && !strings.HasSuffix(line, ":") {
+				line = strings.ReplaceAll(strings.TrimSuffix(line, "."), "; ", mark+"; ") + mark + "."
+			}
+			sb.WriteString(line)
 			sb.WriteByte('\n')
 		}
 		sb.WriteByte('\n')
