@@ -45,7 +45,8 @@
 //
 // [Store.Optimize] merges each full-text index into one segment; FTS5 merges incrementally on every write,
 // so it is optional, but a broad query on an optimized 100,000-claim store takes about half the time.
-// [Store.CollectGarbage] removes artifact files that a failed apply left unreferenced.
+// [Store.CollectGarbage] removes artifact files that a failed apply left unreferenced; memoree artifact gc
+// runs it.
 //
 // # Queries
 //

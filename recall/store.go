@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -139,12 +140,8 @@ func Open(dir string) (*Store, error) {
 // database it returns [ErrNoStore]. Apply on a read-only Store fails.
 func OpenExisting(dir string) (*Store, error) {
 	path := filepath.Join(dir, dbName)
-	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) || (err == nil && fi.Size() == 0) {
-		return nil, ErrNoStore
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open recall store: %w", err)
+	if ok, err := Exists(dir); err != nil || !ok {
+		return nil, cmp.Or(err, ErrNoStore)
 	}
 	if err := atomicfile.CheckPrivate(dir); err != nil {
 		return nil, fmt.Errorf("open recall store: %w", err)
@@ -201,6 +198,19 @@ func OpenExisting(dir string) (*Store, error) {
 	return &Store{dir: dir, db: db, readOnly: true, shared: lk}, nil
 }
 
+// Exists reports whether dir holds a store, that is a database that [Open] created; it opens and creates
+// nothing.
+func Exists(dir string) (bool, error) {
+	fi, err := os.Stat(filepath.Join(dir, dbName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("open recall store: %w", err)
+	}
+	return fi.Size() > 0, nil
+}
+
 // Close releases the database and, for a read-only Store, its shared lock. A writable Store waits for the
 // exclusive lock, because closing the last connection writes the log into the database file.
 func (s *Store) Close() error {
@@ -227,12 +237,6 @@ func (s *Store) Close() error {
 	}
 	return nil
 }
-
-// Dir returns the directory the store lives in.
-func (s *Store) Dir() string { return s.dir }
-
-// DBPath returns the path of the SQLite database file, for tools that query it directly.
-func (s *Store) DBPath() string { return filepath.Join(s.dir, dbName) }
 
 // escapePath makes a file path safe inside a file: URI (a '?' or '#' in a directory name would end the path).
 func escapePath(p string) string {

@@ -508,3 +508,45 @@ func TestCollectGarbage(t *testing.T) {
 		t.Errorf("referenced artifact removed: %v", err)
 	}
 }
+
+// TestOpenRefusesSharedDir checks that neither Open nor OpenExisting uses a store directory that others could
+// read or that a symlink redirects; the checks read modes, since root may open anything.
+func TestOpenRefusesSharedDir(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "store")
+	if ok, err := Exists(dir); ok || err != nil {
+		t.Fatalf("Exists before Open = %v, %v; want false", ok, err)
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remember(t, s, t0, "Stores are private")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := Exists(dir); !ok || err != nil {
+		t.Fatalf("Exists after Open = %v, %v; want true", ok, err)
+	}
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, want string }{{dir, "open to group or others"}, {link, "is a symlink"}} {
+		if s, err := Open(c.dir); err == nil || !strings.Contains(err.Error(), c.want) {
+			if s != nil {
+				s.Close()
+			}
+			t.Errorf("Open(%s) = %v, want an error saying %q", c.dir, err, c.want)
+		}
+		if s, err := OpenExisting(c.dir); err == nil || !strings.Contains(err.Error(), c.want) {
+			if s != nil {
+				s.Close()
+			}
+			t.Errorf("OpenExisting(%s) = %v, want an error saying %q", c.dir, err, c.want)
+		}
+	}
+}

@@ -28,23 +28,32 @@ type promotion struct {
 	flagged  int // findings in the text
 }
 
+// storeDir returns the recall store's directory in the data directory.
+func storeDir(e *env) (string, error) {
+	data, err := e.dataDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(data, "store"), nil
+}
+
 // openStore opens the recall store in the data directory, creating it.
 func openStore(e *env) (*recall.Store, error) {
-	data, err := e.dataDir()
+	dir, err := storeDir(e)
 	if err != nil {
 		return nil, err
 	}
-	return recall.Open(filepath.Join(data, "store"))
+	return recall.Open(dir)
 }
 
 // openStoreExisting opens the recall store for reading; it returns recall.ErrNoStore, and creates nothing, when
 // nothing was ever applied.
 func openStoreExisting(e *env) (*recall.Store, error) {
-	data, err := e.dataDir()
+	dir, err := storeDir(e)
 	if err != nil {
 		return nil, err
 	}
-	return recall.OpenExisting(filepath.Join(data, "store"))
+	return recall.OpenExisting(dir)
 }
 
 // flaggedError is a refusal with a message for the user; it matches [errFlagged] with errors.Is.

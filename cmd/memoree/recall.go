@@ -344,15 +344,19 @@ func runArtifactGC(c *cli.Context, e *env) error {
 	// File ages come from the file system's clock, so they are measured against the real time, not
 	// MEMOREE_NOW: a clock set ahead would otherwise collect the file of an apply in progress.
 	now := time.Now()
-	removed := 0
-	st, err := queryStore(e)
+	dir, err := storeDir(e)
 	if err != nil {
 		return err
 	}
-	if st != nil {
-		// The check above opened the store read-only, which creates nothing; collecting needs it writable.
-		st.Close()
-		if st, err = recall.Open(st.Dir()); err != nil {
+	// Without a store there is nothing to collect, and none is created.
+	exists, err := recall.Exists(dir)
+	if err != nil {
+		return err
+	}
+	removed := 0
+	if exists {
+		st, err := recall.Open(dir)
+		if err != nil {
 			return err
 		}
 		defer st.Close()
