@@ -8,7 +8,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -44,16 +43,6 @@ func openStore(e *env) (*recall.Store, error) {
 		return nil, err
 	}
 	return recall.Open(dir)
-}
-
-// openStoreExisting opens the recall store for reading; it returns recall.ErrNoStore, and creates nothing, when
-// nothing was ever applied.
-func openStoreExisting(e *env) (*recall.Store, error) {
-	dir, err := storeDir(e)
-	if err != nil {
-		return nil, err
-	}
-	return recall.OpenExisting(dir)
 }
 
 // flaggedError is a refusal with a message for the user; it matches [errFlagged] with errors.Is.
@@ -116,9 +105,11 @@ type skippedJSON struct {
 func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
 	res := compile(p)
 	known := map[string]bool{}
-	st, err := openStoreExisting(e)
-	switch {
-	case err == nil:
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st != nil {
 		defer st.Close()
 		keys := make([]string, len(res.Claims))
 		for i, cl := range res.Claims {
@@ -127,9 +118,6 @@ func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
 		if known, err = st.Known(ctx, keys); err != nil {
 			return err
 		}
-	case errors.Is(err, recall.ErrNoStore):
-	default:
-		return err
 	}
 	out := previewJSON{ID: p.id, Compiler: res.Compiler, Claims: []claimJSON{}, Skipped: []skippedJSON{}}
 	for _, cl := range res.Claims {

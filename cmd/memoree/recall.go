@@ -89,9 +89,14 @@ type recallJSON struct {
 	HasMore   bool              `json:"has_more"`
 }
 
-// queryStore opens the store for a query; a store that does not exist yet is reported as nil, not an error.
+// queryStore opens the store for reading, creating nothing; a store that does not exist yet is reported as nil,
+// not an error.
 func queryStore(e *env) (*recall.Store, error) {
-	st, err := openStoreExisting(e)
+	dir, err := storeDir(e)
+	if err != nil {
+		return nil, err
+	}
+	st, err := recall.OpenExisting(dir)
 	if errors.Is(err, recall.ErrNoStore) {
 		return nil, nil
 	}
