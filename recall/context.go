@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/memoree/memoree/internal/age"
 	"strings"
 	"time"
+
+	"github.com/memoree/memoree/internal/age"
 )
 
 // ErrBudget is returned by [Store.Context] when the budget cannot hold even an empty block.
@@ -56,13 +57,9 @@ type ContextBlock struct {
 // tokens as estimated by [Tokens]; when not even the header and that line fit, it returns [ErrBudget].
 func (s *Store) Context(ctx context.Context, opt ContextOptions) (ContextBlock, error) {
 	var blk ContextBlock
-	ids, total, err := s.contextCandidates(ctx, opt)
+	hits, total, err := s.contextCandidates(ctx, opt)
 	if err != nil {
 		return blk, fmt.Errorf("context: %w", err)
-	}
-	hits := make([]hit, len(ids))
-	for i, id := range ids {
-		hits[i] = hit{id: id}
 	}
 	claims, err := s.claimHits(ctx, hits)
 	if err != nil {
@@ -131,12 +128,11 @@ func claimLine(c ClaimHit, opt ContextOptions) string {
 const filterSQL = ` IN (SELECT e.claim FROM evidence e JOIN artifacts a ON a.id = e.artifact
 	WHERE (?1 = '' OR a.session = ?1) AND (?2 = '' OR a.task = ?2))`
 
-// contextCandidates returns the ids of up to contextDepth relevant claims, best first, and how many relevant
-// claims there are in all.
-func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]int64, int, error) {
+// contextCandidates returns up to contextDepth relevant claims, best first, and how many relevant claims there
+// are in all.
+func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hit, int, error) {
 	filtered := opt.Session != "" || opt.Task != ""
 	q := parseQuery(opt.Query)
-	var ids []int64
 	var total int
 	if len(q.words) > 0 {
 		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth, allRows)
@@ -154,9 +150,10 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]in
 				keep[id] = true
 			}
 		}
+		var out []hit
 		for _, h := range hits {
 			if !filtered || keep[h.id] {
-				ids = append(ids, h.id)
+				out = append(out, h)
 			}
 		}
 		countSQL := `SELECT count(*) FROM claims_fts WHERE claims_fts MATCH ?3`
@@ -166,7 +163,7 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]in
 		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.words)).Scan(&total); err != nil {
 			return nil, 0, err
 		}
-		return ids, max(total, len(ids)), nil
+		return out, max(total, len(out)), nil
 	}
 	where := ` WHERE status = 'active'`
 	if filtered {
@@ -180,5 +177,9 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]in
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims`+where, opt.Session, opt.Task).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	return ids, total, nil
+	hits := make([]hit, len(ids))
+	for i, id := range ids {
+		hits[i] = hit{id: id}
+	}
+	return hits, total, nil
 }
