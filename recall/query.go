@@ -2,7 +2,6 @@ package recall
 
 import (
 	"strings"
-	"unicode"
 )
 
 // maxQueryWords bounds the number of words taken from a query, so a pasted document cannot make one
@@ -33,9 +32,7 @@ func init() {
 func queryWords(q string) []string {
 	var all []string
 	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r))
-	}) {
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !isWordRune(r) }) {
 		w = strings.ToLower(w)
 		if len(w) > maxWordBytes {
 			w = truncateRunes(w, maxWordBytes)

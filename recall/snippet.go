@@ -18,7 +18,7 @@ const snippetWords = 16
 // span is the byte range of a word in a text.
 type span struct{ start, end int }
 
-// isWordRune reports whether r belongs to a word, the same rule [queryWords] applies to queries.
+// isWordRune reports whether r belongs to a word of a query or of a snippet's text.
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
