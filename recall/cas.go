@@ -53,16 +53,10 @@ func (s *Store) writeArtifact(hash string, data []byte) error {
 	if got, err := os.ReadFile(filepath.Join(dir, name)); err == nil && bytes.Equal(got, data) {
 		return nil
 	}
+	// Both levels must be private, cas/ as well as cas/ab/.
 	for _, d := range []string{filepath.Join(s.dir, casDir), dir} {
-		_, statErr := os.Lstat(d)
 		if err := atomicfile.MkdirPrivate(d); err != nil {
 			return fmt.Errorf("store artifact %s: %w", hash, err)
-		}
-		if errors.Is(statErr, fs.ErrNotExist) {
-			// A new directory's entry lives in its parent: sync the parent so the file stays reachable.
-			if err := atomicfile.SyncDir(filepath.Dir(d)); err != nil {
-				return fmt.Errorf("store artifact %s: %w", hash, err)
-			}
 		}
 	}
 	if err := atomicfile.Write(dir, name, data, 0o400); err != nil {

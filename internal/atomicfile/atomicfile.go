@@ -18,7 +18,9 @@ import (
 const TempPrefix = ".tmp-"
 
 // Write atomically replaces dir/name with data and the given permissions. name must be a plain file name, not a
-// path. On error the destination is left as it was and the temp file is removed.
+// path. On error the destination is left as it was and the temp file is removed, except when only the final
+// sync of the directory fails: the new content is then in place, and the error says it may not survive a
+// crash.
 func Write(dir, name string, data []byte, perm os.FileMode) error {
 	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
 		return fmt.Errorf("write %q: not a plain file name", name)
@@ -50,11 +52,13 @@ func Write(dir, name string, data []byte, perm os.FileMode) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	ok = true
-	return SyncDir(dir)
+	if err := SyncDir(dir); err != nil {
+		return fmt.Errorf("write %s: written, but it may not survive a crash: %w", name, err)
+	}
+	return nil
 }
 
 // SyncDir flushes a directory's entries to disk, so that a rename or removal in it survives a crash.
@@ -78,16 +82,31 @@ func Remove(dir, name string) error {
 	return SyncDir(dir)
 }
 
-// MkdirPrivate creates dir (and missing parents) with mode 0700 whatever the umask, and returns an error if
-// dir exists but is a symlink, is not a directory, is owned by another user, or is open to group or others.
+// MkdirPrivate creates dir (and missing parents) with mode 0700 whatever the umask, durably: the parent of each
+// directory it creates is synced, so that what is later written inside stays reachable after a crash. It
+// returns an error if dir exists but is a symlink, is not a directory, is owned by another user, or is open
+// to group or others.
 func MkdirPrivate(dir string) error {
-	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+	// The directories to create, deepest first.
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
+			break
+		}
+		missing = append(missing, d)
+	}
+	if len(missing) > 0 {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return fmt.Errorf("create %s: %w", dir, err)
 		}
 		// MkdirAll honours the umask; a new directory must be 0700 whatever it is.
 		if err := os.Chmod(dir, 0o700); err != nil {
 			return fmt.Errorf("create %s: %w", dir, err)
+		}
+		for _, d := range missing {
+			if err := SyncDir(filepath.Dir(d)); err != nil {
+				return fmt.Errorf("create %s: %w", dir, err)
+			}
 		}
 	}
 	return CheckPrivate(dir)

@@ -1,0 +1,93 @@
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestWrite checks the mode whatever the umask, replacement, and that a failed write leaves the destination and
+// no temp file behind.
+func TestWrite(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	for _, data := range []string{"first", "second"} {
+		if err := Write(dir, "note", []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "note"))
+		if err != nil || string(got) != data {
+			t.Fatalf("after writing %q: read %q, %v", data, got, err)
+		}
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "note")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v, %v; want 0600 under umask 0", fi.Mode().Perm(), err)
+	}
+
+	// A non-empty directory in the way makes the rename fail.
+	if err := os.MkdirAll(filepath.Join(dir, "busy", "inside"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(dir, "busy", []byte("x"), 0o600); err == nil {
+		t.Fatal("a write over a non-empty directory succeeded")
+	}
+	for _, name := range []string{"", ".", "..", "a/b", ".hidden", TempPrefix + "x"} {
+		if err := Write(dir, name, []byte("x"), 0o600); err == nil || !strings.Contains(err.Error(), "not a plain file name") {
+			t.Errorf("Write(%q) = %v, want a refusal", name, err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != "busy note" {
+		t.Errorf("directory holds %q after the failed writes, want only busy and note", names)
+	}
+}
+
+// TestMkdirPrivate checks that new directories, parents included, are private whatever the umask, and that an
+// existing directory that is a symlink, not a directory or open to others is refused.
+func TestMkdirPrivate(t *testing.T) {
+	old := syscall.Umask(0)
+	defer syscall.Umask(old)
+	root := t.TempDir()
+	dir := filepath.Join(root, "a", "b")
+	if err := MkdirPrivate(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
+			t.Fatalf("%s: mode %v, %v; want 0700", d, fi.Mode().Perm(), err)
+		}
+	}
+	if err := MkdirPrivate(dir); err != nil {
+		t.Fatalf("existing private directory refused: %v", err)
+	}
+
+	open := filepath.Join(root, "open")
+	if err := os.Mkdir(open, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ dir, want string }{
+		{open, "open to group or others"}, {file, "is not a directory"}, {link, "is a symlink"},
+	} {
+		if err := MkdirPrivate(c.dir); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("MkdirPrivate(%s) = %v, want an error saying %q", c.dir, err, c.want)
+		}
+	}
+}
