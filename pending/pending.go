@@ -94,17 +94,12 @@ func Open(path string) (*Dir, error) {
 	return &Dir{path: path}, nil
 }
 
-// Path returns the directory's path.
-func (d *Dir) Path() string { return d.path }
-
 // Note is what a checkpoint stages.
 type Note struct {
 	Session, Task string
-	Text          []byte // the text to store, already capped
+	Text          []byte // the text to store, already capped: shorter than OriginalBytes when it was cut
 	OriginalBytes int
-	Truncated     bool
-	Flagged       bool
-	Findings      []scan.Finding
+	Findings      []scan.Finding // in Text; any makes the checkpoint flagged
 }
 
 // Put stages n as the checkpoint of its session, replacing any earlier text of that session. A replacement
@@ -121,8 +116,8 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 
 	it = Item{
 		ID: id, Session: n.Session, Task: n.Task, Created: now, Updated: now,
-		Bytes: len(n.Text), OriginalBytes: n.OriginalBytes, Truncated: n.Truncated,
-		Flagged: n.Flagged, Findings: n.Findings, Text: string(n.Text),
+		Bytes: len(n.Text), OriginalBytes: n.OriginalBytes, Truncated: len(n.Text) != n.OriginalBytes,
+		Flagged: len(n.Findings) > 0, Findings: n.Findings, Text: string(n.Text),
 	}
 	if it.Findings == nil {
 		it.Findings = []scan.Finding{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -130,8 +131,13 @@ func TestStrayTempFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	old := time.Now().Add(-time.Hour)
-	os.Chtimes(stale, old, old)
+	// Either side of the ten-minute threshold the documentation gives.
+	for p, age := range map[string]time.Duration{stale: 11 * time.Minute, fresh: 9 * time.Minute} {
+		at := time.Now().Add(-age)
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, _, err := d.Put(note("S1", "x"), t0); err != nil {
 		t.Fatal(err)
 	}
@@ -146,6 +152,28 @@ func TestStrayTempFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(fresh); err != nil {
 		t.Errorf("a temp file that may belong to a live write was removed: %v", err)
+	}
+}
+
+// TestPutRefusesOtherSession checks that a checkpoint file whose recorded session is not the one its ID is
+// derived from is never replaced by another session's checkpoint.
+func TestPutRefusesOtherSession(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pending")
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, IDFor("S1")+".json")
+	foreign := `{"id":"` + IDFor("S1") + `","session":"X","task":"","created":"2026-01-01T00:00:00Z",` +
+		`"updated":"2026-01-01T00:00:00Z","bytes":1,"original_bytes":1,"text":"y"}`
+	if err := os.WriteFile(path, []byte(foreign), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.Put(note("S1", "x"), t0); err == nil || !strings.Contains(err.Error(), "belongs to another session") {
+		t.Fatalf("Put over another session's file = %v, want a refusal", err)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != foreign {
+		t.Errorf("the other session's file changed: %q, %v", got, err)
 	}
 }
 

@@ -139,7 +139,6 @@ func runCheckpoint(a checkpointArgs, e *env) error {
 		return err
 	}
 	stored, kept := checkpoint.Cap(text)
-	truncated := kept < len(text)
 	findings := scan.Text(string(text))
 	var inStored []scan.Finding
 	for _, f := range findings {
@@ -152,8 +151,7 @@ func runCheckpoint(a checkpointArgs, e *env) error {
 		return err
 	}
 	it, replaced, err := dir.Put(pending.Note{
-		Session: session, Task: task, Text: stored, OriginalBytes: len(text),
-		Truncated: truncated, Flagged: len(inStored) > 0, Findings: inStored,
+		Session: session, Task: task, Text: stored, OriginalBytes: len(text), Findings: inStored,
 	}, now)
 	if err != nil {
 		return err
@@ -173,7 +171,7 @@ func runCheckpoint(a checkpointArgs, e *env) error {
 		verb = "replaced"
 	}
 	detail := ""
-	if truncated {
+	if it.Truncated {
 		detail = fmt.Sprintf(", truncated from %d", len(text))
 	}
 	if it.Flagged {
