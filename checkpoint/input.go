@@ -1,10 +1,10 @@
 package checkpoint
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -46,7 +46,7 @@ func Validate(text []byte) error {
 	if off := invalidUTF8(text); off >= 0 {
 		return rejectf("input is not valid UTF-8 (bad byte 0x%02x at offset %d); nothing was written: convert it to UTF-8", text[off], off)
 	}
-	if len(strings.TrimFunc(string(text), unicode.IsSpace)) == 0 {
+	if len(bytes.TrimSpace(text)) == 0 {
 		return rejectf("input is empty or only white space; nothing was written")
 	}
 	return nil
