@@ -814,17 +814,12 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 	inHeaders := true
 	limit := min(len(text), i+maxBody)
 	for i < limit {
-		// A line break is a real newline or an escaped one inside a JSON or shell string.
-		switch {
-		case text[i] == '\n' || text[i] == '\r':
-			i++
-			continue
-		case strings.HasPrefix(text[i:], `\n`) || strings.HasPrefix(text[i:], `\r`):
-			i += 2
+		if w := lineBreak(text, i); w > 0 {
+			i += w
 			continue
 		}
 		le := i
-		for le < limit && text[le] != '\n' && text[le] != '\r' && !strings.HasPrefix(text[le:], `\n`) {
+		for le < limit && lineBreak(text, le) == 0 {
 			le++
 		}
 		line := strings.Trim(text[i:le], " \t\"',")
@@ -859,10 +854,22 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 	for end > start && strings.IndexByte(" \t\r\n\"',", text[end-1]) >= 0 {
 		end--
 	}
-	for end > start && strings.HasSuffix(text[:end], `\n`) {
+	for end > start && (strings.HasSuffix(text[:end], `\n`) || strings.HasSuffix(text[:end], `\r`)) {
 		end -= 2
 	}
 	return []span{{start, end}}, 0
+}
+
+// lineBreak returns the width of the line break at text[i]: 1 for a newline or carriage return, 2 for one
+// escaped inside a JSON or shell string (\n, \r), 0 for none.
+func lineBreak(text string, i int) int {
+	switch {
+	case text[i] == '\n' || text[i] == '\r':
+		return 1
+	case strings.HasPrefix(text[i:], `\n`) || strings.HasPrefix(text[i:], `\r`):
+		return 2
+	}
+	return 0
 }
 
 func isPEMHeader(line string) bool {

@@ -55,6 +55,7 @@ func TestCatches(t *testing.T) {
 		{"pgp", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\n" + body(4) + "\n=Ab3x\n-----END PGP PRIVATE KEY BLOCK-----", CategoryPrivateKey, "-----BEGIN PGP"},
 		{"cut", "note was cut:\n" + pem("RSA PRIVATE KEY", 3, false), CategoryPrivateKey, "-----BEGIN RSA"},
 		{"json escaped", `{"private_key": "-----BEGIN PRIVATE KEY-----\n` + strings.ReplaceAll(body(3), "\n", `\n`) + `\n-----END PRIVATE KEY-----\n"}`, CategoryPrivateKey, "-----BEGIN PRIVATE"},
+		{"json escaped crlf", `{"private_key": "-----BEGIN RSA PRIVATE KEY-----\r\n` + strings.ReplaceAll(body(3), "\n", `\r\n`) + `\r\n-----END RSA PRIVATE KEY-----\r\n"}`, CategoryPrivateKey, "-----BEGIN RSA"},
 		{"putty", "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5\nPrivate-Lines: 1\n" + body(1) + "\nPrivate-MAC: 1a2b", CategoryPrivateKey, body(1)[:10]},
 
 		{"env", "DB_PASSWORD=Summer2024!", CategoryCredential, "Summer2024!"},
