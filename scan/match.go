@@ -58,7 +58,7 @@ var indirectionPrefixes = []string{
 	"file:", "ref+", "/run/secrets", "/var/run/secrets", "secretsmanager", "keyvault", "azurekeyvault",
 	"process.env", "os.environ", "os.getenv", "getenv", "env(", "env[", "system.getenv", "secrets.", "vars.",
 	"ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "-----begin public", "-----begin certificate", "sha256:", "sha1:",
-	"sha512:", "md5:", "bcrypt:", "$2a$", "$2b$", "$argon2",
+	"sha512:", "md5:", "bcrypt:",
 }
 
 // equalFoldASCII reports whether s equals the lower-case ASCII string low, ignoring ASCII case.
@@ -126,9 +126,11 @@ func entropy(s string) float64 {
 }
 
 // pemBegin matches the BEGIN line of a private key block; it is compiled on first use.
-var pemBegin = sync.OnceValue(func() *regexp.Regexp {
+var pemBegin = sync.OnceValue(newPEMBegin)
+
+func newPEMBegin() *regexp.Regexp {
 	return regexp.MustCompile(`-{4,5} ?BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY(?: BLOCK)? ?-{4,5}`)
-})
+}
 
 // Shapes of values that are not secrets. Each reports whether all of v has the shape.
 
@@ -224,11 +226,7 @@ func isDotted(v string) bool {
 	// Each part is an identifier as people name them: letters and underscores, digits only at the end
 	// (cfg.Password, settings.API_KEY, v2.token). Random strings (qhzN3w.PS8a) have digits inside.
 	for _, part := range strings.Split(v, ".") {
-		i := 0
-		for i < len(part) && (part[i] == '_' || 'a' <= part[i]|0x20 && part[i]|0x20 <= 'z') {
-			i++
-		}
-		if i == 0 || !allBytes(part[i:]+"0", func(c byte) bool { return '0' <= c && c <= '9' }) {
+		if !isIdentifier(part) {
 			return false
 		}
 	}
@@ -254,8 +252,6 @@ func isCall(v string) bool {
 	return i > 0 && i < len(v) && (v[i] == '(' || v[i] == '[')
 }
 
-// credentialValue reports whether v, assigned to a credential name, looks like a real secret. quoted tells
-// whether the value was written inside quotes, which rules out identifier references in code.
 // codeValue reports whether an unquoted value is an expression in code rather than a literal: a member access,
 // a call, a composite literal, or an identifier followed by a comma (Password: password16,).
 func codeValue(v string, a assignment) bool {
@@ -293,7 +289,8 @@ func wordy(v string) bool {
 	return float64(switches) < 0.4*float64(len(v)-1)
 }
 
-func credentialValue(v string, quoted bool) bool {
+// credentialValue reports whether v, assigned to a credential name, looks like a real secret.
+func credentialValue(v string) bool {
 	// A URL names where a credential is used; a password inside one is url-credentials' to find.
 	if utf8.RuneCountInString(v) < 6 || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") {
 		return false
@@ -307,7 +304,7 @@ func credentialValue(v string, quoted bool) bool {
 // strongValue is the bar for values next to a weaker signal, such as a name in prose ("the password is …"):
 // at least 8 characters drawn from at least three of lower case, upper case, digits and symbols.
 func strongValue(v string) bool {
-	if !credentialValue(v, true) || utf8.RuneCountInString(v) < 8 {
+	if !credentialValue(v) || utf8.RuneCountInString(v) < 8 {
 		return false
 	}
 	n, _, _, _, _ := classes(v)
@@ -390,7 +387,7 @@ func newLexicon() *lexicon {
 		passwordWords: map[string]bool{
 			"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,
 			"contraseña": true, "contrasena": true, "contrasenya": true, "passwort": true, "kennwort": true,
-			"senha": true, "motdepasse": true, "mdp": true, "clave": true, "mot de passe": true,
+			"senha": true, "motdepasse": true, "mdp": true, "clave": true,
 		},
 		tokenWords: map[string]bool{
 			"token": true, "authtoken": true, "accesstoken": true, "apitoken": true, "refreshtoken": true,
@@ -398,8 +395,8 @@ func newLexicon() *lexicon {
 			"clientsecret": true, "appsecret": true, "privatetoken": true,
 		},
 		keyWords: map[string]bool{"secretkey": true, "hmac": true, "hmackey": true, "signingkey": true, "salt": true, "pepper": true},
-		// keyCred qualify "key" or "secret" so that the pair names an API credential; keyLike qualify it so that the
-		// pair names key material judged by entropy.
+		// credQualifiers qualify "key" or "secret" so that the pair names an API credential; keyQualifiers qualify
+		// it so that the pair names key material judged by entropy.
 		credQualifiers: set(credentialKeyQualifiers),
 		keyQualifiers:  set(materialKeyQualifiers),
 		// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
@@ -420,7 +417,7 @@ func newLexicon() *lexicon {
 			"validator": true, "validation": true, "check": true, "valid": true, "exists": true, "present": true,
 			"bytes": true, "bits": true, "algorithm": true, "alg": true, "method": true, "scheme": true,
 			"sha": true, "md5": true, "secretref": true, "keyref": true, "refs": true, "hashes": true, "list": true,
-			"input": true, "output": true, "key_id": true, "selector": true, "mount": true, "volume": true,
+			"input": true, "output": true, "selector": true, "mount": true, "volume": true,
 			"backend": true, "engine": true, "class": true, "option": true, "options": true, "flag": true,
 			"test": true, "tests": true, "table": true, "panic": true, "error": true, "err": true, "msg": true,
 			"message": true, "size1024": true, "len1024": true,
@@ -428,7 +425,7 @@ func newLexicon() *lexicon {
 		// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
 		notSecretAny: map[string]bool{
 			"public": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
-			"tokenized": true, "tokenization": true, "csrf": true, "xsrf": true, "next": true, "page": true,
+			"tokenized": true, "tokenization": true, "next": true, "page": true,
 			"pagination": true, "cursor": true, "continuation": true, "sync": true,
 		},
 		// llmWords next to "token" mean a count of model tokens.
@@ -759,7 +756,7 @@ func isBase32(c byte) bool { return 'A' <= c && c <= 'Z' || '2' <= c && c <= '7'
 // findAWSKeyID matches a 4-letter AWS key ID prefix followed by 16 base32 characters, also when a line break
 // (with indentation) splits the 16.
 func findAWSKeyID(text string, at, n int) ([]span, int) {
-	if at > 0 && (isAlnum(text[at-1]) || text[at-1] == '_') {
+	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
 	i := at + n
@@ -788,7 +785,7 @@ func findAWSKeyID(text string, at, n int) ([]span, int) {
 		i = skipBlanks(text, j+1)
 		wrapped = true
 	}
-	if i < len(text) && (isAlnum(text[i]) || text[i] == '_') {
+	if i < len(text) && isWordByte(text[i]) {
 		return nil, 0
 	}
 	s := id.String()
@@ -886,16 +883,7 @@ func isPEMHeader(line string) bool {
 }
 
 func isBase64Line(line string) bool {
-	if line == "" {
-		return false
-	}
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if !(isAlnum(c) || c == '+' || c == '/' || c == '=') {
-			return false
-		}
-	}
-	return true
+	return allBytes(line, func(c byte) bool { return isBase64Byte(c) || c == '=' })
 }
 
 // findPuTTYKey matches the private section of a PuTTY key file: the base64 lines after "Private-Lines: N".
@@ -1054,7 +1042,7 @@ func findURLPassword(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	ps, pe := i+colon+1, at2
-	if !credentialValue(text[ps:pe], true) {
+	if !credentialValue(text[ps:pe]) {
 		return nil, 0
 	}
 	return []span{{ps, pe}}, 0

@@ -151,7 +151,7 @@ func ruleTable() []*rule {
 				"contraseña", "contraseÑa", "contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse",
 				"mdp", "clave"),
 			find: findAssignment(nameCredential, func(v string, a assignment) bool {
-				return !codeValue(v, a) && credentialValue(v, a.quoted)
+				return !codeValue(v, a) && credentialValue(v)
 			}),
 			positives: []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9",
 				"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`},
@@ -173,7 +173,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"mysql", "mariadb", "sshpass", "-u ", "--user "},
 			pattern:       `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|(?:-u|--user)[ \t]+['"]?[^\s:'"]+:([^\s'"@]+))`,
-			valid:         func(v string) bool { return credentialValue(v, true) },
+			valid:         func(v string) bool { return credentialValue(v) },
 			positives:     []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "curl -u admin:Q9v!t2Lr7 https://ci/api"},
 			negatives:     []string{"mysql -u root -p shop", "curl -u admin:$ADMIN_PASS https://ci/api", "mysql -p\"$MYSQL_PWD\""},
 		},
@@ -233,7 +233,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"},
 			pattern:       `\b(?:[rs]k_(?:live|test)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{24,})\b`,
-			valid:         func(v string) bool { return !isPlaceholder(v[8:]) },
+			valid:         func(v string) bool { return !isPlaceholder(v[strings.LastIndexByte(v, '_')+1:]) },
 			positives:     []string{fake("sk_", "live_", exTok[:28]), fake("whsec_", exTok)},
 			negatives:     []string{fake("pk_", "live_", exTok[:28]), "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX"},
 		},
@@ -256,7 +256,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"sk-"},
 			pattern:       `\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_\-]{40,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{40,60})\b`,
-			valid:         func(v string) bool { return !strings.HasPrefix(v, "sk-ant-") && !isPlaceholder(v) && distinct(v) > 12 },
+			valid:         func(v string) bool { return !isPlaceholder(v) && distinct(v) > 12 },
 			positives:     []string{fake("sk-", "proj-", exTok, exTok36[:20]), fake("sk-", exTok36, exTok[:12])},
 			negatives:     []string{"sk-…abcd", "sk-proj-…Xy3Q", "the sk- prefix"},
 		},
@@ -349,13 +349,14 @@ func ruleTable() []*rule {
 	}
 }
 
-// schemeWord reports whether v is only an authorization scheme name, as when the credential sits on a folded line
-// that another rule reads.
+// schemeWord reports whether v begins with an authorization scheme name (Bearer, Basic, Digest, AWS4-HMAC-…):
+// the header's scheme and parameters rather than a bare credential.
 func schemeWord(v string) bool {
-	switch strings.ToLower(v) {
-	case "bearer", "basic", "digest", "negotiate", "ntlm":
-		return true
-	}
 	low := strings.ToLower(v)
-	return strings.HasPrefix(low, "digest") || strings.HasPrefix(low, "aws4-hmac") || strings.HasPrefix(low, "bearer") || strings.HasPrefix(low, "basic")
+	for _, scheme := range []string{"bearer", "basic", "digest", "aws4-hmac"} {
+		if strings.HasPrefix(low, scheme) {
+			return true
+		}
+	}
+	return false
 }

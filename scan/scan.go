@@ -244,8 +244,8 @@ func (e *engine) text(text string) []Finding {
 }
 
 // run executes a pattern rule at each keyword hit. Every pattern starts with its keyword, so the expression is
-// anchored at the hit and tried once there, on the rest of the line (plus linesAfter lines, at most defaultAhead
-// bytes). A leading \b is judged against the byte before the hit in the full text.
+// anchored at the hit and tried once there, on the rest of the line (plus linesAfter lines, at most r.ahead
+// bytes, defaultAhead when the rule sets none). A leading \b is judged against the byte before the hit in the full text.
 func (r *rule) run(text string, hits []int) []span {
 	var out []span
 	re := r.re()
