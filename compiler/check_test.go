@@ -54,8 +54,12 @@ func checkResult(t *testing.T, text string, r Result) {
 			t.Errorf("claim %q has unknown kind %q", c.Text, c.Kind)
 		}
 		for i, sp := range c.Spans {
-			if k := Key(checkSpan("claim", sp)); k != c.Key {
+			st := checkSpan("claim", sp)
+			if k := Key(st); k != c.Key {
 				t.Errorf("span %v has key %q, want %q", sp, k, c.Key)
+			}
+			if strings.Contains(st, "\n") {
+				t.Errorf("claim span %v = %q spans two lines", sp, st)
 			}
 			if i > 0 && sp.Start < c.Spans[i-1].End {
 				t.Errorf("spans of %q not in source order: %v", c.Text, c.Spans)

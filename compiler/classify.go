@@ -209,7 +209,7 @@ func isChatterAck(w string) bool {
 	return false
 }
 
-// leadWords are skipped before looking for chatter verbs ("I'm now looking…", "Just ran…").
+// isLeadWord reports whether w is skipped before looking for chatter verbs ("I'm now looking…", "Just ran…").
 func isLeadWord(w string) bool {
 	switch w {
 	case "i", "i'm", "im", "we", "we're", "am", "are", "just", "still", "now", "currently", "so", "ok", "okay",
@@ -370,8 +370,9 @@ func classify(raw string, ctx statementContext, buf []byte) (verdict, []byte) {
 		v.reason = reasonHeading
 		return v, buf
 	}
+	labelWords := 0
 	if hasLabel {
-		buf, _ = words(buf, label)
+		buf, labelWords = words(buf, label)
 		v.named = labelKind(string(buf))
 	}
 	if endsWithQuestion(body) || v.named == kindQuestion {
@@ -380,12 +381,7 @@ func classify(raw string, ctx statementContext, buf []byte) (verdict, []byte) {
 	}
 	buf, n := words(buf, body)
 	w := string(buf)
-	if hasLabel {
-		// The label counts as words of the statement: "TODO: add tests" has three.
-		var ln int
-		buf, ln = words(buf, label)
-		n += ln
-	}
+	n += labelWords // the label counts as words of the statement: "TODO: add tests" has three
 	switch {
 	case isChatterAck(w):
 		v.reason = reasonChatter

@@ -121,15 +121,7 @@ func Key(statement string) string {
 		}
 		i += n
 	}
-	k := b.String()
-	for {
-		t := strings.TrimRightFunc(k, isKeyTrailer)
-		t = strings.TrimRightFunc(t, unicode.IsSpace)
-		if t == k {
-			return k
-		}
-		k = t
-	}
+	return strings.TrimRightFunc(b.String(), func(r rune) bool { return isKeyTrailer(r) || unicode.IsSpace(r) })
 }
 
 // isKeyTrailer reports whether r is sentence punctuation that [Key] drops from the end of a statement.

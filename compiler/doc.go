@@ -22,7 +22,8 @@
 // "code block"; Markdown headings ("## Status") as "heading"; lines such as "---" as "separator". Block
 // quotes, bullets (-, *, +, •), numbers ("1." "1)" "a)" "(1)") and task boxes ("[ ]", "[x]") are markers,
 // never part of a statement. A line is then cut into sentences at '.', '!' or '?' followed by white space
-// and a capital letter, a digit or an opening quote, or by the end of the line (the punctuation stays in the
+// and what can start a sentence (a capital letter, a digit, an opening quote, bracket or backtick, Markdown
+// emphasis, or a Chinese or Japanese character), or by the end of the line (the punctuation stays in the
 // statement), and at ';' followed by white space (the ';' is left out: "X is implemented; next verify Y" is
 // two statements). Abbreviations and initials ("e.g.", "i.e.", "etc.", "vs.", "Dr.", "J."), text in
 // backticks or brackets, and dots not followed by white space (v1.2, 3.14, main.go, README.md, URLs,

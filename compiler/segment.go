@@ -190,7 +190,7 @@ func isASCIILetter(c byte) bool { return 'A' <= c&^0x20 && c&^0x20 <= 'Z' }
 
 // sentences calls fn with the bounds of each statement in text[s:e], trimmed of white space. A statement
 // ends at '.', '!' or '?' (kept in the span, with closing quotes and brackets) followed by white space and
-// an uppercase letter, a digit or an opening quote, or by the end of the line; or at ';' (left out of the
+// what [startsSentence] accepts, or by the end of the line; or at ';' (left out of the
 // span) followed by white space or the end. Abbreviations ("e.g.", "etc.", "Dr."), initials, and text
 // inside backticks or brackets never end a statement; dots not followed by white space (versions, file
 // names, URLs, decimals, addresses) never do either.
