@@ -2,29 +2,23 @@
 GO      ?= go
 PREFIX  ?= /usr/local
 DESTDIR ?=
-# The binaries leave out urfave/cli's man and Markdown renderers: they cost start-up time on every call.
-# memoree itself is the lean build, without the SQLite engine, so that checkpoint starts fast; it runs the
-# store commands (remember, recall, search, context, artifact, pending preview and apply) by executing the
-# full build in ../libexec/memoree/.
+# The program leaves out urfave/cli's man and Markdown renderers: they cost start-up time on every call.
 TAGS    := urfave_cli_no_docs
 # VERSION is what memoree --version prints: git describe of the checkout, or "devel" outside one.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
-LDFLAGS := -X main.buildVersion=$(VERSION)
+LDFLAGS := -X github.com/memoree/memoree/internal/cmdline.buildVersion=$(VERSION)
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
-FULL    := $(OUT)/libexec/memoree/memoree
 
 .PHONY: all build test demo install bench man clean
 
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -tags "$(TAGS) memoree_lean" -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
-	CGO_ENABLED=0 $(GO) build -tags "$(TAGS)" -trimpath -ldflags "$(LDFLAGS)" -o $(FULL) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -tags "$(TAGS)" -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
 
 test:
 	$(GO) vet ./...
-	$(GO) vet -tags memoree_lean ./cmd/memoree ./internal/handoff
 	$(GO) test -count=1 ./...
 
 # demo builds memoree and runs its main flow on a sample note in a throwaway data directory.
@@ -32,9 +26,8 @@ demo: build
 	@BIN="$(CURDIR)/$(BIN)" sh testdata/demo.sh
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/memoree $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/memoree
-	install -m 0755 $(FULL) $(DESTDIR)$(PREFIX)/libexec/memoree/memoree
 	install -m 0644 man/memoree.1 $(DESTDIR)$(PREFIX)/share/man/man1/memoree.1
 
 # bench runs the package benchmarks, then the whole-process comparisons against their floors.
@@ -44,7 +37,7 @@ bench:
 
 # man regenerates man/memoree.1 from the command definitions.
 man:
-	$(GO) test ./cmd/memoree -run TestManPage -update
+	$(GO) test ./internal/cmdline -run TestManPage -update
 
 clean:
 	rm -rf $(OUT)

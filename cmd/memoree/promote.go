@@ -1,5 +1,3 @@
-//go:build !memoree_lean
-
 package main
 
 // Promotion: remember, pending preview and pending apply share one path. The text is scanned, compiled into claims
@@ -15,6 +13,8 @@ import (
 
 	"github.com/memoree/memoree/checkpoint"
 	"github.com/memoree/memoree/compiler"
+	"github.com/memoree/memoree/internal/app"
+	"github.com/memoree/memoree/internal/cmdline"
 	"github.com/memoree/memoree/pending"
 	"github.com/memoree/memoree/recall"
 	"github.com/memoree/memoree/scan"
@@ -28,8 +28,8 @@ type promotion struct {
 }
 
 // storeDir returns the recall store's directory in the data directory.
-func storeDir(e *env) (string, error) {
-	data, err := e.dataDir()
+func storeDir(e *app.Env) (string, error) {
+	data, err := e.DataDir()
 	if err != nil {
 		return "", err
 	}
@@ -37,7 +37,7 @@ func storeDir(e *env) (string, error) {
 }
 
 // openStore opens the recall store in the data directory, creating it.
-func openStore(e *env) (*recall.Store, error) {
+func openStore(e *app.Env) (*recall.Store, error) {
 	dir, err := storeDir(e)
 	if err != nil {
 		return nil, err
@@ -45,15 +45,15 @@ func openStore(e *env) (*recall.Store, error) {
 	return recall.Open(dir)
 }
 
-// flaggedError is a refusal with a message for the user; it matches [errFlagged] with errors.Is.
+// flaggedError is a refusal with a message for the user; it matches [app.ErrFlagged] with errors.Is.
 type flaggedError struct{ msg string }
 
 func (e *flaggedError) Error() string        { return e.msg }
-func (e *flaggedError) Is(target error) bool { return target == errFlagged }
+func (e *flaggedError) Is(target error) bool { return target == app.ErrFlagged }
 
 func flaggedf(format string, a ...any) error { return &flaggedError{fmt.Sprintf(format, a...)} }
 
-// refuseFlagged returns an errFlagged error unless the note is clean or the user allowed it.
+// refuseFlagged returns an app.ErrFlagged error unless the note is clean or the user allowed it.
 func refuseFlagged(c *cli.Context, what string, findings int) error {
 	if findings == 0 || c.Bool("allow-flagged") {
 		return nil
@@ -102,7 +102,7 @@ type skippedJSON struct {
 
 // preview compiles the text and prints what apply would store. It writes nothing: the store is opened read-only
 // and only if it exists.
-func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
+func preview(ctx context.Context, c *cli.Context, e *app.Env, p promotion) error {
 	res := compile(p)
 	known := map[string]bool{}
 	st, err := queryStore(e)
@@ -127,7 +127,7 @@ func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
 		out.Skipped = append(out.Skipped, skippedJSON{s.Text, s.Reason})
 	}
 	if c.Bool("json") {
-		return printJSON(e.stdout, out)
+		return app.PrintJSON(e.Stdout, out)
 	}
 	nKnown := 0
 	for _, cl := range out.Claims {
@@ -135,7 +135,7 @@ func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
 			nKnown++
 		}
 	}
-	w := e.stdout
+	w := e.Stdout
 	id := p.id
 	if len(id) == 64 {
 		id = "note " + id[:12]
@@ -147,10 +147,10 @@ func preview(ctx context.Context, c *cli.Context, e *env, p promotion) error {
 		if cl.Known {
 			state = "known"
 		}
-		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s\n", cl.Kind, state, cl.Start, cl.End, escapeLabel(cl.Text))
+		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s\n", cl.Kind, state, cl.Start, cl.End, app.EscapeLabel(cl.Text))
 	}
 	for _, s := range out.Skipped {
-		fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, escapeLabel(s.Text))
+		fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, app.EscapeLabel(s.Text))
 	}
 	return nil
 }
@@ -167,8 +167,8 @@ type applyJSON struct {
 
 // apply compiles the text and stores it with its claims in one transaction. Applying the same text again changes
 // nothing and says so.
-func apply(ctx context.Context, e *env, p promotion) (recall.ApplyResult, applyJSON, error) {
-	now, err := e.now()
+func apply(ctx context.Context, e *app.Env, p promotion) (recall.ApplyResult, applyJSON, error) {
+	now, err := e.Now()
 	if err != nil {
 		return recall.ApplyResult{}, applyJSON{}, err
 	}
@@ -189,22 +189,22 @@ func apply(ctx context.Context, e *env, p promotion) (recall.ApplyResult, applyJ
 }
 
 // printApply reports an apply; name is what the human view calls the text ("note" or the checkpoint ID).
-func printApply(c *cli.Context, e *env, name string, out applyJSON) error {
+func printApply(c *cli.Context, e *app.Env, name string, out applyJSON) error {
 	if c.Bool("json") {
-		return printJSON(e.stdout, out)
+		return app.PrintJSON(e.Stdout, out)
 	}
 	if out.NoOp {
-		_, err := fmt.Fprintf(e.stdout, "already applied %s as artifact %s: nothing new\n", name, out.Artifact[:12])
+		_, err := fmt.Fprintf(e.Stdout, "already applied %s as artifact %s: nothing new\n", name, out.Artifact[:12])
 		return err
 	}
-	_, err := fmt.Fprintf(e.stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
+	_, err := fmt.Fprintf(e.Stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
 		name, out.Artifact[:12], out.NewClaims, out.KnownClaims)
 	return err
 }
 
 // pendingPromotion loads a pending checkpoint as a promotion.
-func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
-	dir, id, err := pendingID(c, e)
+func pendingPromotion(c *cli.Context, e *app.Env) (*pending.Dir, promotion, error) {
+	dir, id, err := cmdline.PendingID(c, e)
 	if err != nil {
 		return nil, promotion{}, err
 	}
@@ -227,7 +227,7 @@ func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
 	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, p.flagged)
 }
 
-func runPendingPreview(c *cli.Context, e *env) error {
+func runPendingPreview(c *cli.Context, e *app.Env) error {
 	_, p, err := pendingPromotion(c, e)
 	if err != nil {
 		return err
@@ -235,7 +235,7 @@ func runPendingPreview(c *cli.Context, e *env) error {
 	return preview(c.Context, c, e, p)
 }
 
-func runPendingApply(c *cli.Context, e *env) error {
+func runPendingApply(c *cli.Context, e *app.Env) error {
 	dir, p, err := pendingPromotion(c, e)
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func runPendingApply(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	now, err := e.now()
+	now, err := e.Now()
 	if err != nil {
 		return err
 	}
@@ -254,13 +254,13 @@ func runPendingApply(c *cli.Context, e *env) error {
 	return printApply(c, e, p.id, out)
 }
 
-func runRemember(c *cli.Context, e *env) error {
+func runRemember(c *cli.Context, e *app.Env) error {
 	if c.IsSet("task") {
 		if err := checkpoint.CheckLabel("task", c.String("task")); err != nil {
 			return err
 		}
 	}
-	text, err := readText(e, c.Args().Slice(), c.String("file"))
+	text, err := app.ReadText(e, c.Args().Slice(), c.String("file"))
 	if err != nil {
 		return err
 	}
@@ -271,7 +271,7 @@ func runRemember(c *cli.Context, e *env) error {
 		flagged:  len(findings),
 	}
 	if err := refuseFlagged(c, "the note", p.flagged); err != nil {
-		warnFindings(e, "", findings, len(text))
+		app.WarnFindings(e, "", findings, len(text))
 		return err
 	}
 	if !c.Bool("apply") {

@@ -1,5 +1,3 @@
-//go:build !memoree_lean
-
 package main
 
 // Queries of the recall store: recall, search, context build and artifact show. None of them reads the pending
@@ -17,7 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/memoree/memoree/internal/age"
-
+	"github.com/memoree/memoree/internal/app"
 	"github.com/memoree/memoree/recall"
 )
 
@@ -28,14 +26,14 @@ const maxOutput = 16 << 10
 func queryArgs(c *cli.Context) (string, int, error) {
 	q := strings.TrimSpace(strings.Join(c.Args().Slice(), " "))
 	if q == "" {
-		return "", 0, usagef("no query: give the words to look for")
+		return "", 0, app.Usagef("no query: give the words to look for")
 	}
 	if err := checkQuery(q); err != nil {
 		return "", 0, err
 	}
 	n := c.Int("limit")
 	if n < 1 || n > 1000 {
-		return "", 0, usagef("--limit %d is out of range: give 1 to 1000", n)
+		return "", 0, app.Usagef("--limit %d is out of range: give 1 to 1000", n)
 	}
 	return q, n, nil
 }
@@ -43,10 +41,10 @@ func queryArgs(c *cli.Context) (string, int, error) {
 // checkQuery rejects a query that is not UTF-8 or too long to be a question.
 func checkQuery(q string) error {
 	if !utf8.ValidString(q) {
-		return usagef("the query is not valid UTF-8")
+		return app.Usagef("the query is not valid UTF-8")
 	}
 	if len(q) > 4096 {
-		return usagef("the query is %d bytes; give at most 4096", len(q))
+		return app.Usagef("the query is %d bytes; give at most 4096", len(q))
 	}
 	return nil
 }
@@ -91,7 +89,7 @@ type recallJSON struct {
 
 // queryStore opens the store for reading, creating nothing; a store that does not exist yet is reported as nil,
 // not an error.
-func queryStore(e *env) (*recall.Store, error) {
+func queryStore(e *app.Env) (*recall.Store, error) {
 	dir, err := storeDir(e)
 	if err != nil {
 		return nil, err
@@ -103,12 +101,12 @@ func queryStore(e *env) (*recall.Store, error) {
 	return st, err
 }
 
-func runRecall(c *cli.Context, e *env) error {
+func runRecall(c *cli.Context, e *app.Env) error {
 	q, limit, err := queryArgs(c)
 	if err != nil {
 		return err
 	}
-	now, err := e.now()
+	now, err := e.Now()
 	if err != nil {
 		return err
 	}
@@ -125,10 +123,10 @@ func runRecall(c *cli.Context, e *env) error {
 	}
 	out := recallJSON{Query: q, Presence: string(res.Presence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
 	for _, h := range res.Claims {
-		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Kind: h.Kind, Score: round(h.Score), Created: rfc3339(h.Created),
+		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Kind: h.Kind, Score: round(h.Score), Created: app.RFC3339(h.Created),
 			Age: age.Format(now.Sub(h.Created)), Evidence: []evidenceJSON{}}
 		for _, ev := range h.Evidence {
-			j.Evidence = append(j.Evidence, evidenceJSON{ev.Artifact, ev.Start, ev.End, ev.Session, ev.Task, rfc3339(ev.Created)})
+			j.Evidence = append(j.Evidence, evidenceJSON{ev.Artifact, ev.Start, ev.End, ev.Session, ev.Task, app.RFC3339(ev.Created)})
 		}
 		out.Results = append(out.Results, j)
 	}
@@ -152,10 +150,10 @@ func runRecall(c *cli.Context, e *env) error {
 	var blocks []string
 	for i, r := range out.Results {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d. [%s] %s  (%s)\n", i+1, r.Kind, escapeLabel(r.Text), r.Age)
+		fmt.Fprintf(&b, "%d. [%s] %s  (%s)\n", i+1, r.Kind, app.EscapeLabel(r.Text), r.Age)
 		for _, ev := range r.Evidence {
 			fmt.Fprintf(&b, "   evidence %s [%d,%d) session %s, task %s, %s\n", ev.Artifact[:12], ev.Start, ev.End,
-				orDash(escapeLabel(ev.Session)), orDash(escapeLabel(ev.Task)), ev.Created)
+				app.OrDash(app.EscapeLabel(ev.Session)), app.OrDash(app.EscapeLabel(ev.Task)), ev.Created)
 		}
 		blocks = append(blocks, b.String())
 	}
@@ -167,13 +165,13 @@ func runRecall(c *cli.Context, e *env) error {
 }
 
 func toArtifactHitJSON(now time.Time, h recall.ArtifactHit) artifactHitJSON {
-	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), rfc3339(h.Created), age.Format(now.Sub(h.Created)), h.Snippet}
+	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), app.RFC3339(h.Created), age.Format(now.Sub(h.Created)), h.Snippet}
 }
 
 // artifactBlock is the human view of one artifact hit: a header line and an indented snippet.
 func artifactBlock(a artifactHitJSON) string {
 	return fmt.Sprintf("%s  %s  session %s, task %s, %s\n   %s\n", a.Artifact[:12], a.Kind,
-		orDash(escapeLabel(a.Session)), orDash(escapeLabel(a.Task)), a.Age, escapeLabel(a.Snippet))
+		app.OrDash(app.EscapeLabel(a.Session)), app.OrDash(app.EscapeLabel(a.Task)), a.Age, app.EscapeLabel(a.Snippet))
 }
 
 type searchJSON struct {
@@ -182,12 +180,12 @@ type searchJSON struct {
 	HasMore bool              `json:"has_more"`
 }
 
-func runSearch(c *cli.Context, e *env) error {
+func runSearch(c *cli.Context, e *app.Env) error {
 	q, limit, err := queryArgs(c)
 	if err != nil {
 		return err
 	}
-	now, err := e.now()
+	now, err := e.Now()
 	if err != nil {
 		return err
 	}
@@ -225,7 +223,7 @@ func runSearch(c *cli.Context, e *env) error {
 
 // printCapped prints head and as many blocks as fit in maxOutput bytes, then a line saying that more results
 // exist when the cap cut some blocks off, or when more matched than the query's limit.
-func printCapped(e *env, head string, blocks []string, more bool) error {
+func printCapped(e *app.Env, head string, blocks []string, more bool) error {
 	const (
 		capped  = "… more results than fit in 16 KiB: narrow the query\n"
 		limited = "… more results exist: raise --limit or narrow the query\n"
@@ -244,20 +242,20 @@ func printCapped(e *env, head string, blocks []string, more bool) error {
 		b.WriteString(blk)
 	}
 	b.WriteString(tail)
-	_, err := fmt.Fprint(e.stdout, b.String())
+	_, err := fmt.Fprint(e.Stdout, b.String())
 	return err
 }
 
 // printCappedJSON prints v as JSON of at most maxOutput bytes, calling drop to remove the last result (and set
 // has_more) until it fits; drop reports false when nothing is left to remove.
-func printCappedJSON(e *env, v any, drop func() bool) error {
+func printCappedJSON(e *app.Env, v any, drop func() bool) error {
 	for {
 		var buf bytes.Buffer
-		if err := printJSON(&buf, v); err != nil {
+		if err := app.PrintJSON(&buf, v); err != nil {
 			return err
 		}
 		if buf.Len() <= maxOutput || !drop() {
-			_, err := e.stdout.Write(buf.Bytes())
+			_, err := e.Stdout.Write(buf.Bytes())
 			return err
 		}
 	}
@@ -271,23 +269,23 @@ type contextJSON struct {
 	Budget   int    `json:"budget"`
 }
 
-func runContextBuild(c *cli.Context, e *env) error {
+func runContextBuild(c *cli.Context, e *app.Env) error {
 	if c.NArg() > 0 {
-		return usagef("context build takes no arguments; give the query with --query")
+		return app.Usagef("context build takes no arguments; give the query with --query")
 	}
 	budget := c.Int("budget")
 	if budget < 1 {
-		return usagef("--budget %d is not a positive number of tokens", budget)
+		return app.Usagef("--budget %d is not a positive number of tokens", budget)
 	}
 	for _, f := range []string{"session", "task"} {
 		if c.IsSet(f) && c.String(f) == "" {
-			return usagef("--%s is empty", f)
+			return app.Usagef("--%s is empty", f)
 		}
 	}
 	if err := checkQuery(c.String("query")); err != nil {
 		return err
 	}
-	now, err := e.now()
+	now, err := e.Now()
 	if err != nil {
 		return err
 	}
@@ -304,21 +302,21 @@ func runContextBuild(c *cli.Context, e *env) error {
 		blk, err = recall.EmptyContext(opt)
 	}
 	if errors.Is(err, recall.ErrBudget) {
-		return usagef("--budget %d is too small for even an empty block: %v", budget, err)
+		return app.Usagef("--budget %d is too small for even an empty block: %v", budget, err)
 	}
 	if err != nil {
 		return err
 	}
 	if c.Bool("json") {
-		return printJSON(e.stdout, contextJSON{blk.Markdown, blk.Included, blk.LeftOut, blk.Tokens, budget})
+		return app.PrintJSON(e.Stdout, contextJSON{blk.Markdown, blk.Included, blk.LeftOut, blk.Tokens, budget})
 	}
-	_, err = fmt.Fprint(e.stdout, blk.Markdown)
+	_, err = fmt.Fprint(e.Stdout, blk.Markdown)
 	return err
 }
 
-func runArtifactShow(c *cli.Context, e *env) error {
+func runArtifactShow(c *cli.Context, e *app.Env) error {
 	if c.NArg() != 1 {
-		return usagef("artifact show takes one hash (or a prefix of at least %d hex digits)", recall.MinPrefix)
+		return app.Usagef("artifact show takes one hash (or a prefix of at least %d hex digits)", recall.MinPrefix)
 	}
 	st, err := queryStore(e)
 	if err != nil {
@@ -332,19 +330,19 @@ func runArtifactShow(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	_, err = e.stdout.Write(data)
+	_, err = e.Stdout.Write(data)
 	return err
 }
 
 // runArtifactGC removes the artifact files no stored artifact refers to. With no store it says so and creates
 // none.
-func runArtifactGC(c *cli.Context, e *env) error {
+func runArtifactGC(c *cli.Context, e *app.Env) error {
 	if c.NArg() != 0 {
-		return usagef("artifact gc takes no arguments")
+		return app.Usagef("artifact gc takes no arguments")
 	}
 	grace := c.Duration("grace")
 	if grace < 0 {
-		return usagef("--grace %s is negative: give a duration such as 1h or 0s", grace)
+		return app.Usagef("--grace %s is negative: give a duration such as 1h or 0s", grace)
 	}
 	// File ages come from the file system's clock, so they are measured against the real time, not
 	// MEMOREE_NOW: a clock set ahead would otherwise collect the file of an apply in progress.
@@ -370,11 +368,11 @@ func runArtifactGC(c *cli.Context, e *env) error {
 		}
 	}
 	if c.Bool("json") {
-		return printJSON(e.stdout, struct {
+		return app.PrintJSON(e.Stdout, struct {
 			Removed int `json:"removed"`
 		}{removed})
 	}
-	_, err = fmt.Fprintf(e.stdout, "removed %d unreferenced artifact file(s)\n", removed)
+	_, err = fmt.Fprintf(e.Stdout, "removed %d unreferenced artifact file(s)\n", removed)
 	return err
 }
 

@@ -199,16 +199,15 @@ func recallHarness(b testing.TB, g *genStore) *harness {
 	return h
 }
 
-// compareRecall compares `memoree recall QUERY`, run as bin (the lean front end or the full build), with
-// sqlite3 on g, then checks that the store is as it was.
-func compareRecall(b *testing.B, g *genStore, bin func(*harness) string, query string, want target) {
+// compareRecall compares `memoree recall QUERY` with sqlite3 on g, then checks that the store is as it was.
+func compareRecall(b *testing.B, g *genStore, query string, want target) {
 	b.Helper()
 	h := recallHarness(b, g)
 	before, err := storeState(g)
 	if err != nil {
 		b.Fatal(err)
 	}
-	h.compare(b, fixed(append([]string{bin(h), "recall"}, strings.Fields(query)...)...), sqliteQuery(g, query), want)
+	h.compare(b, fixed(append([]string{h.memoreeBin, "recall"}, strings.Fields(query)...)...), sqliteQuery(g, query), want)
 	after, err := storeState(g)
 	if err != nil {
 		b.Fatal(err)
@@ -218,18 +217,13 @@ func compareRecall(b *testing.B, g *genStore, bin func(*harness) string, query s
 	}
 }
 
-func lean(h *harness) string { return h.memoreeBin }
-func full(h *harness) string { return h.fullBin }
-
-// benchRecall runs the lean front end (as users run memoree) and the full build it executes for the query
-// against sqlite3, as sub-benchmarks: the difference between the two is the cost of the exec hop.
+// benchRecall compares recall of the query on a store of n generated claims with sqlite3.
 func benchRecall(b *testing.B, n int, query func(*genStore) string, want target) {
 	if _, err := os.Stat(sqlite3); err != nil {
 		b.Skip("no sqlite3 command line at " + sqlite3)
 	}
 	g := generated(b, n)
-	b.Run("lean", func(b *testing.B) { compareRecall(b, g, lean, query(g), want) })
-	b.Run("full", func(b *testing.B) { compareRecall(b, g, full, query(g), want) })
+	compareRecall(b, g, query(g), want)
 }
 
 func BenchmarkRecallSelective100K(b *testing.B) {
@@ -267,7 +261,7 @@ func BenchmarkRecallGrowth(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
 		b.Run(fmt.Sprintf("claims=%d", n), func(b *testing.B) {
 			g := generated(b, n)
-			compareRecall(b, g, lean, g.selective, target{ratio: 2})
+			compareRecall(b, g, g.selective, target{ratio: 2})
 			b.ReportMetric(float64(g.bytes)/float64(g.claims), "B/claim")
 		})
 	}

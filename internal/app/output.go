@@ -1,4 +1,4 @@
-package main
+package app
 
 // Human views (tables, escaped text) are printed only when stdout is a terminal; otherwise commands print stable
 // tab-separated lines that scripts can cut. --json prints one document with snake_case keys and RFC 3339 times.
@@ -14,8 +14,8 @@ import (
 	"unicode/utf8"
 )
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
+// IsTerminal reports whether w is a terminal.
+func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -24,24 +24,24 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// printJSON writes v as one indented JSON document.
-func printJSON(w io.Writer, v any) error {
+// PrintJSON writes v as one indented JSON document.
+func PrintJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
-// escapeText makes text safe to show a reviewer: control characters other than newline and tab, and invisible
+// EscapeText makes text safe to show a reviewer: control characters other than newline and tab, and invisible
 // format characters (zero-width spaces and joiners, bidirectional controls, byte order marks), are shown as
 // escapes such as \x1b or \u202e, so a note can neither drive the terminal nor hide text.
-func escapeText(s string) string { return escape(s, false) }
+func EscapeText(s string) string { return escape(s, false) }
 
-// escapeLabel is [escapeText] for one-line values such as session IDs and tasks: tabs and newlines are escaped
+// EscapeLabel is [EscapeText] for one-line values such as session IDs and tasks: tabs and newlines are escaped
 // too, so a value can never break a table row.
-func escapeLabel(s string) string { return escape(s, true) }
+func EscapeLabel(s string) string { return escape(s, true) }
 
-// escape implements escapeText and, with oneLine, escapeLabel. Text that needs no escape is returned as it is.
+// escape implements escapeText and, with oneLine, EscapeLabel. Text that needs no escape is returned as it is.
 func escape(s string, oneLine bool) string {
 	var b strings.Builder
 	done := 0 // s[:done] is in b, escaped
@@ -74,11 +74,11 @@ func escape(s string, oneLine bool) string {
 	return b.String()
 }
 
-// rfc3339 formats t for output.
-func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+// RFC3339 formats t for output.
+func RFC3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-// orDash shows an empty value as "-", so a table column never looks shifted.
-func orDash(s string) string {
+// OrDash shows an empty value as "-", so a table column never looks shifted.
+func OrDash(s string) string {
 	if s == "" {
 		return "-"
 	}

@@ -1,4 +1,4 @@
-package main
+package app
 
 import "testing"
 
@@ -16,11 +16,11 @@ func TestEscape(t *testing.T) {
 		{"\u0085next", `\u0085next`, `\u0085next`},
 		{"日本\n語", "日本\n語", `日本\n語`},
 	} {
-		if got := escapeText(c.in); got != c.text {
-			t.Errorf("escapeText(%q) = %q, want %q", c.in, got, c.text)
+		if got := EscapeText(c.in); got != c.text {
+			t.Errorf("EscapeText(%q) = %q, want %q", c.in, got, c.text)
 		}
-		if got := escapeLabel(c.in); got != c.label {
-			t.Errorf("escapeLabel(%q) = %q, want %q", c.in, got, c.label)
+		if got := EscapeLabel(c.in); got != c.label {
+			t.Errorf("EscapeLabel(%q) = %q, want %q", c.in, got, c.label)
 		}
 	}
 }

@@ -1,7 +1,8 @@
-package main
+package cmdline
 
 import (
 	"fmt"
+	"github.com/memoree/memoree/internal/app"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -18,7 +19,7 @@ const reviewWindow = 14 * 24 * time.Hour
 
 var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}
 
-func pendingCommand(e *env) *cli.Command {
+func pendingCommand(e *app.Env, store Store) *cli.Command {
 	return &cli.Command{
 		Name:  "pending",
 		Usage: "review staged checkpoints: list, show, preview, apply, drop",
@@ -78,7 +79,7 @@ EXAMPLES:
    memoree pending preview ck-7f3a
    memoree pending preview 7f3a --json`,
 				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
-				Action: storeAction(e, "pending preview"),
+				Action: storeAction(e, store, "pending preview"),
 			},
 			{
 				Name:      "apply",
@@ -93,7 +94,7 @@ EXAMPLES:
    memoree pending apply ck-7f3a
    memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`,
 				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
-				Action: storeAction(e, "pending apply"),
+				Action: storeAction(e, store, "pending apply"),
 			},
 			{
 				Name:      "drop",
@@ -105,43 +106,6 @@ EXAMPLES:
 			},
 		},
 	}
-}
-
-// itemJSON is the --json shape of a checkpoint; Text is set only by show.
-type itemJSON struct {
-	ID            string        `json:"id"`
-	Session       string        `json:"session"`
-	Task          string        `json:"task"`
-	Created       string        `json:"created"`
-	Updated       string        `json:"updated"`
-	Bytes         int           `json:"bytes"`
-	OriginalBytes int           `json:"original_bytes"`
-	Truncated     bool          `json:"truncated"`
-	Flagged       bool          `json:"flagged"`
-	Findings      []findingJSON `json:"findings"`
-	Applied       *appliedJSON  `json:"applied"`
-	Text          *string       `json:"text,omitempty"`
-}
-
-type appliedJSON struct {
-	Artifact string `json:"artifact"`
-	Time     string `json:"time"`
-	Changed  bool   `json:"changed"`
-}
-
-func toItemJSON(it pending.Item) itemJSON {
-	j := itemJSON{
-		ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
-		Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Flagged: it.Flagged,
-		Findings: []findingJSON{},
-	}
-	for _, f := range it.Findings {
-		j.Findings = append(j.Findings, findingJSON{f.Rule, f.Line, f.Column, f.Preview, true})
-	}
-	if it.Applied != nil {
-		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply()}
-	}
-	return j
 }
 
 // flags lists an item's states for the FLAGS column, "-" when none.
@@ -168,27 +132,27 @@ func flags(it pending.Item) string {
 // oneID returns the single ID argument of a command.
 func oneID(c *cli.Context) (string, error) {
 	if c.NArg() != 1 {
-		return "", usagef("%s takes one checkpoint ID (or a prefix of at least %d characters)", c.Command.FullName(), pending.MinPrefix)
+		return "", app.Usagef("%s takes one checkpoint ID (or a prefix of at least %d characters)", c.Command.FullName(), pending.MinPrefix)
 	}
 	return c.Args().First(), nil
 }
 
-func runPendingList(c *cli.Context, e *env) error {
+func runPendingList(c *cli.Context, e *app.Env) error {
 	if c.NArg() > 0 {
-		return usagef("pending list takes no arguments; did you mean 'memoree pending show %s'?", c.Args().First())
+		return app.Usagef("pending list takes no arguments; did you mean 'memoree pending show %s'?", c.Args().First())
 	}
-	now, err := e.now()
+	now, err := e.Now()
 	if err != nil {
 		return err
 	}
-	dir, err := openPending(e)
+	dir, err := app.OpenPending(e)
 	if err != nil {
 		return err
 	}
 	items, err := dir.List()
 	if err != nil {
 		// Unreadable files do not hide the readable ones.
-		e.warnf("%v", err)
+		e.Warnf("%v", err)
 	}
 	shown := []pending.Item{}
 	hidden := 0
@@ -203,47 +167,47 @@ func runPendingList(c *cli.Context, e *env) error {
 		shown = append(shown, it)
 	}
 	if hidden > 0 {
-		e.hintf("%d checkpoint(s) older than the 14-day review window not shown; --all shows them", hidden)
+		e.Hintf("%d checkpoint(s) older than the 14-day review window not shown; --all shows them", hidden)
 	}
 	if c.Bool("json") {
-		out := make([]itemJSON, 0, len(shown))
+		out := make([]app.ItemJSON, 0, len(shown))
 		for _, it := range shown {
-			out = append(out, toItemJSON(it))
+			out = append(out, app.NewItemJSON(it))
 		}
-		return printJSON(e.stdout, out)
+		return app.PrintJSON(e.Stdout, out)
 	}
-	if !isTerminal(e.stdout) {
+	if !app.IsTerminal(e.Stdout) {
 		for _, it := range shown {
-			fmt.Fprintf(e.stdout, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), escapeLabel(it.Task),
-				rfc3339(it.Updated), it.Bytes, flags(it))
+			fmt.Fprintf(e.Stdout, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, app.EscapeLabel(it.Session), app.EscapeLabel(it.Task),
+				app.RFC3339(it.Updated), it.Bytes, flags(it))
 		}
 		return nil
 	}
 	if len(shown) == 0 {
-		fmt.Fprintln(e.stderr, "memoree: no pending checkpoints")
+		fmt.Fprintln(e.Stderr, "memoree: no pending checkpoints")
 		return nil
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	tw := tabwriter.NewWriter(e.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
 	for _, it := range shown {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escapeLabel(it.Session), orDash(escapeLabel(it.Task)),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, app.EscapeLabel(it.Session), app.OrDash(app.EscapeLabel(it.Task)),
 			age.Format(now.Sub(it.Updated)), it.Bytes, flags(it))
 	}
 	return tw.Flush()
 }
 
-// pendingID returns the pending directory and the one ID argument of a command that acts on a checkpoint.
-func pendingID(c *cli.Context, e *env) (*pending.Dir, string, error) {
+// PendingID returns the pending directory and the one ID argument of a command that acts on a checkpoint.
+func PendingID(c *cli.Context, e *app.Env) (*pending.Dir, string, error) {
 	id, err := oneID(c)
 	if err != nil {
 		return nil, "", err
 	}
-	dir, err := openPending(e)
+	dir, err := app.OpenPending(e)
 	return dir, id, err
 }
 
-func runPendingShow(c *cli.Context, e *env) error {
-	dir, id, err := pendingID(c, e)
+func runPendingShow(c *cli.Context, e *app.Env) error {
+	dir, id, err := PendingID(c, e)
 	if err != nil {
 		return err
 	}
@@ -252,26 +216,26 @@ func runPendingShow(c *cli.Context, e *env) error {
 		return err
 	}
 	if c.Bool("json") {
-		j := toItemJSON(it)
+		j := app.NewItemJSON(it)
 		j.Text = &it.Text
-		return printJSON(e.stdout, j)
+		return app.PrintJSON(e.Stdout, j)
 	}
-	w := e.stdout
+	w := e.Stdout
 	fmt.Fprintf(w, "id:       %s\n", it.ID)
-	fmt.Fprintf(w, "session:  %s\n", escapeLabel(it.Session))
-	fmt.Fprintf(w, "task:     %s\n", escapeLabel(it.Task))
-	fmt.Fprintf(w, "created:  %s\n", rfc3339(it.Created))
-	fmt.Fprintf(w, "updated:  %s\n", rfc3339(it.Updated))
+	fmt.Fprintf(w, "session:  %s\n", app.EscapeLabel(it.Session))
+	fmt.Fprintf(w, "task:     %s\n", app.EscapeLabel(it.Task))
+	fmt.Fprintf(w, "created:  %s\n", app.RFC3339(it.Created))
+	fmt.Fprintf(w, "updated:  %s\n", app.RFC3339(it.Updated))
 	fmt.Fprintf(w, "bytes:    %d of %d\n", it.Bytes, it.OriginalBytes)
 	fmt.Fprintf(w, "flags:    %s\n", flags(it))
 	for _, f := range it.Findings {
 		fmt.Fprintf(w, "finding:  %s at line %d, column %d: %s\n", f.Rule, f.Line, f.Column, f.Preview)
 	}
 	if it.Applied != nil {
-		fmt.Fprintf(w, "applied:  %s at %s\n", it.Applied.Artifact, rfc3339(it.Applied.Time))
+		fmt.Fprintf(w, "applied:  %s at %s\n", it.Applied.Artifact, app.RFC3339(it.Applied.Time))
 	}
 	fmt.Fprintln(w)
-	text := escapeText(it.Text)
+	text := app.EscapeText(it.Text)
 	if !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
@@ -279,8 +243,8 @@ func runPendingShow(c *cli.Context, e *env) error {
 	return err
 }
 
-func runPendingDrop(c *cli.Context, e *env) error {
-	dir, id, err := pendingID(c, e)
+func runPendingDrop(c *cli.Context, e *app.Env) error {
+	dir, id, err := PendingID(c, e)
 	if err != nil {
 		return err
 	}
@@ -288,6 +252,6 @@ func runPendingDrop(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "dropped %s (session %s)\n", it.ID, escapeLabel(it.Session))
+	_, err = fmt.Fprintf(e.Stdout, "dropped %s (session %s)\n", it.ID, app.EscapeLabel(it.Session))
 	return err
 }

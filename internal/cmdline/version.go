@@ -1,4 +1,4 @@
-package main
+package cmdline
 
 import (
 	"runtime/debug"
@@ -11,7 +11,7 @@ func init() {
 	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
 }
 
-// buildVersion is set by 'make build' (-ldflags -X main.buildVersion=…) to what git describe says.
+// buildVersion is set by 'make build' (-ldflags -X github.com/memoree/memoree/internal/cmdline.buildVersion=…) to what git describe says.
 var buildVersion string
 
 // version is what --version prints: buildVersion when the Makefile set it; else the module version when

@@ -1,14 +1,15 @@
-package main
+package cmdline
 
 import (
 	"fmt"
+	"github.com/memoree/memoree/internal/app"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/memoree/memoree/scan"
 )
 
-func scanCommand(e *env) *cli.Command {
+func scanCommand(e *app.Env) *cli.Command {
 	return &cli.Command{
 		Name:      "scan",
 		Usage:     "scan text for secrets with the rules checkpoint uses; writes nothing",
@@ -29,8 +30,8 @@ type scanJSON struct {
 	Findings []scan.Finding `json:"findings"`
 }
 
-func runScan(c *cli.Context, e *env) error {
-	text, err := readText(e, c.Args().Slice(), c.String("file"))
+func runScan(c *cli.Context, e *app.Env) error {
+	text, err := app.ReadText(e, c.Args().Slice(), c.String("file"))
 	if err != nil {
 		return err
 	}
@@ -39,18 +40,18 @@ func runScan(c *cli.Context, e *env) error {
 		if findings == nil {
 			findings = []scan.Finding{}
 		}
-		if err := printJSON(e.stdout, scanJSON{Flagged: len(findings) > 0, Findings: findings}); err != nil {
+		if err := app.PrintJSON(e.Stdout, scanJSON{Flagged: len(findings) > 0, Findings: findings}); err != nil {
 			return err
 		}
 	} else {
 		for _, f := range findings {
-			if _, err := fmt.Fprintf(e.stdout, "%d:%d\t%s\t%s\t%s\n", f.Line, f.Column, f.Rule, f.Category, f.Preview); err != nil {
+			if _, err := fmt.Fprintf(e.Stdout, "%d:%d\t%s\t%s\t%s\n", f.Line, f.Column, f.Rule, f.Category, f.Preview); err != nil {
 				return err
 			}
 		}
 	}
 	if len(findings) > 0 {
-		return quietExit(exitFlagged)
+		return app.QuietExit(app.ExitFlagged)
 	}
 	return nil
 }

@@ -1,12 +1,14 @@
 //go:build !urfave_cli_no_docs
 
-package main
+package cmdline
 
 import (
 	"bytes"
 	"flag"
 	"os"
 	"testing"
+
+	"github.com/memoree/memoree/internal/app"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -14,8 +16,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // TestManPage fails when man/memoree.1 no longer matches the command definitions; go test -run TestManPage -update
 // regenerates it.
 func TestManPage(t *testing.T) {
-	app := newApp(&env{getenv: os.Getenv})
-	page, err := app.ToManWithSection(1)
+	page, err := newApp(app.NewEnv(os.Stdin, os.Stdout, os.Stderr), nil).ToManWithSection(1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,6 +31,6 @@ func TestManPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(want, []byte(page)) {
-		t.Fatalf("%s is stale: run 'go test ./cmd/memoree -run TestManPage -update' and commit it", path)
+		t.Fatalf("%s is stale: run 'go test ./internal/cmdline -run TestManPage -update' and commit it", path)
 	}
 }

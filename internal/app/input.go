@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"context"
@@ -11,17 +11,12 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/memoree/memoree/checkpoint"
 )
 
-// fileFlag names the --file source shared by every command that reads a note.
-var fileFlag = &cli.StringFlag{Name: "file", Usage: "read the text from `PATH`"}
-
-// readText returns a note from exactly one source: "-" (stdin), --file path, or args joined by spaces. The
+// ReadText returns a note from exactly one source: "-" (stdin), --file path, or args joined by spaces. The
 // text is checked by [checkpoint.Read] or [checkpoint.Validate]; nothing larger than the input limit is read.
-func readText(e *env, args []string, path string) ([]byte, error) {
+func ReadText(e *Env, args []string, path string) ([]byte, error) {
 	stdin := len(args) == 1 && args[0] == "-"
 	sources := 0
 	for _, given := range []bool{stdin, path != "", len(args) > 0 && !stdin} {
@@ -31,9 +26,9 @@ func readText(e *env, args []string, path string) ([]byte, error) {
 	}
 	switch {
 	case sources == 0:
-		return nil, usagef("no text: give '-' to read stdin, --file PATH, or the text as arguments")
+		return nil, Usagef("no text: give '-' to read stdin, --file PATH, or the text as arguments")
 	case sources > 1:
-		return nil, usagef("give exactly one source of text: '-' (stdin), --file PATH, or arguments")
+		return nil, Usagef("give exactly one source of text: '-' (stdin), --file PATH, or arguments")
 	case stdin:
 		return readStdin(e)
 	case path != "":
@@ -52,8 +47,8 @@ func readText(e *env, args []string, path string) ([]byte, error) {
 // read that would wait a caught SIGINT or SIGTERM stops it, with exit status 130 and nothing written. Input
 // that is already there, as from a file or a finished writer, is read without the signal handler, which costs
 // a start-up about half a millisecond.
-func readStdin(e *env) ([]byte, error) {
-	r := &waitReader{r: e.stdin, ctx: e.ctx}
+func readStdin(e *Env) ([]byte, error) {
+	r := &waitReader{r: e.Stdin, ctx: e.ctx}
 	defer r.close()
 	text, err := checkpoint.Read(r)
 	if err != nil && r.ctx.Err() != nil {
