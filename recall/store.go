@@ -137,7 +137,8 @@ func Open(dir string) (*Store, error) {
 }
 
 // OpenExisting opens the store in dir for reading. It creates no file or directory: when dir holds no
-// database it returns [ErrNoStore]. Apply on a read-only Store fails.
+// database it returns [ErrNoStore]. Apply on a read-only Store fails. A process that exits right after
+// reading need not Close it: the exit releases the store's lock and files, and nothing is written back.
 func OpenExisting(dir string) (*Store, error) {
 	path := filepath.Join(dir, dbName)
 	if ok, err := Exists(dir); err != nil || !ok {

@@ -110,7 +110,6 @@ func preview(ctx context.Context, c *cli.Context, e *app.Env, p promotion) error
 		return err
 	}
 	if st != nil {
-		defer st.Close()
 		keys := make([]string, len(res.Claims))
 		for i, cl := range res.Claims {
 			keys[i] = cl.Key
