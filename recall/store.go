@@ -172,10 +172,12 @@ func OpenExisting(dir string) (*Store, error) {
 	// With no log file, every committed write is in the database file and, under the shared lock, no
 	// writer can change it: open it as immutable, which reads without creating the -wal and -shm files
 	// that SQLite otherwise needs for a database in WAL mode.
+	// An immutable database takes no locks, so only the other kind waits for writers.
 	if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) && lk != nil {
 		q.Set("immutable", "1")
+	} else {
+		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
 	}
-	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
 	q.Add("_pragma", "mmap_size(268435456)")
 	db, err := sql.Open("sqlite", "file:"+escapePath(path)+"?"+q.Encode())
 	if err != nil {
