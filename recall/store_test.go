@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -548,5 +549,80 @@ func TestOpenRefusesSharedDir(t *testing.T) {
 			}
 			t.Errorf("OpenExisting(%s) = %v, want an error saying %q", c.dir, err, c.want)
 		}
+	}
+}
+
+// TestOptimize checks that Optimize leaves every answer as it was, full-text indexes intact, and a file with no
+// free pages and no more pages than before.
+func TestOptimize(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	words := []string{"deploy", "branch", "cache", "index", "review", "tokens", "quartz", "zebrafish"}
+	// One apply per note, as users apply them: many small full-text segments, pages spread over the file.
+	for i := range 120 {
+		remember(t, s, t0.Add(time.Duration(i)*time.Minute),
+			fmt.Sprintf("Decided: the %s %s stays at version %d.", words[i%len(words)], words[(i/3)%len(words)], i),
+			fmt.Sprintf("Next: check the %s before release %d.", words[(i/5)%len(words)], i))
+	}
+	pragma := func(name string) int {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `PRAGMA `+name).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	type answers struct {
+		Recall []RecallResult
+		Search [][]ArtifactHit
+		Counts string
+	}
+	snapshot := func() answers {
+		var a answers
+		for _, q := range []string{"deploy branch", "quartz", "zebrafish review tokens", "version 7", "nothing here"} {
+			r, err := s.Recall(ctx, q, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Recall = append(a.Recall, r)
+			hits, _, err := s.Search(ctx, q, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Search = append(a.Search, hits)
+		}
+		a.Counts = counts(t, s)
+		return a
+	}
+	before, pages := snapshot(), pragma("page_count")
+	if err := s.Optimize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// The rewrite is in the database file itself, not waiting in the log.
+	if got, err := s.FileSize(); err != nil || got != int64(pragma("page_count")*pragma("page_size")) {
+		t.Errorf("file size after Optimize = %d, %v; the pages say %d", got, err, pragma("page_count")*pragma("page_size"))
+	}
+	if after := snapshot(); !reflect.DeepEqual(before, after) {
+		t.Errorf("answers changed:\nbefore %+v\nafter  %+v", before, after)
+	}
+	for _, tbl := range []string{"claims_fts", "artifacts_fts"} {
+		if _, err := s.db.ExecContext(ctx, `INSERT INTO `+tbl+` (`+tbl+`) VALUES ('integrity-check')`); err != nil {
+			t.Errorf("%s after Optimize: %v", tbl, err)
+		}
+	}
+	if got := pragma("freelist_count"); got != 0 {
+		t.Errorf("%d free pages after Optimize", got)
+	}
+	if got := pragma("page_count"); got > pages {
+		t.Errorf("%d pages after Optimize, %d before", got, pages)
+	}
+	// The store still takes writes, and a read-only one refuses to optimize.
+	remember(t, s, t0.Add(time.Hour*24), "Decided: optimize weekly.")
+	ro, err := OpenExisting(s.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if err := ro.Optimize(ctx); !errors.Is(err, ErrReadOnly) {
+		t.Errorf("Optimize on a read-only store: %v, want ErrReadOnly", err)
 	}
 }

@@ -16,9 +16,9 @@ import (
 	"github.com/memoree/memoree/recall"
 )
 
-// Version changes whenever the generated data or the store schema it targets changes, so caches keyed by it
-// are never stale.
-const Version = 2
+// Version changes whenever the generated data, the store schema it targets or what Optimize does changes, so
+// caches keyed by it are never stale.
+const Version = 3
 
 // VocabSize is the number of distinct words.
 const VocabSize = 4000
