@@ -1,10 +1,12 @@
 package main
 
-// Queries of the recall store: recall, search, context build and artifact show. None of them reads the pending
-// directory, and all open the store read-only: a query never creates a store.
+// Queries of the recall store (recall, search, context build, artifact show) and its upkeep (artifact gc,
+// optimize). None of them reads the pending directory or creates a store: the queries open it read-only,
+// and the upkeep leaves a missing store missing.
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -379,4 +381,59 @@ func runArtifactGC(c *cli.Context, e *app.Env) error {
 // round keeps scores readable and stable in JSON.
 func round(f float64) float64 {
 	return math.Round(f*1e4) / 1e4
+}
+
+// optimizeJSON is the --json shape of optimize.
+type optimizeJSON struct {
+	Optimized   bool  `json:"optimized"`
+	BytesBefore int64 `json:"bytes_before"`
+	BytesAfter  int64 `json:"bytes_after"`
+}
+
+func runOptimize(c *cli.Context, e *app.Env) error {
+	if c.NArg() != 0 {
+		return app.Usagef("optimize takes no arguments")
+	}
+	dir, err := storeDir(e)
+	if err != nil {
+		return err
+	}
+	// Without a store there is nothing to optimize, and none is created.
+	exists, err := recall.Exists(dir)
+	if err != nil {
+		return err
+	}
+	var out optimizeJSON
+	if exists {
+		if out, err = optimize(c.Context, dir); err != nil {
+			return err
+		}
+	}
+	if c.Bool("json") {
+		return app.PrintJSON(e.Stdout, out)
+	}
+	if !out.Optimized {
+		_, err = fmt.Fprintln(e.Stdout, "nothing to optimize: no recall store yet")
+		return err
+	}
+	_, err = fmt.Fprintf(e.Stdout, "optimized the recall store: %d bytes, %d before\n", out.BytesAfter, out.BytesBefore)
+	return err
+}
+
+// optimize optimizes the store in dir and reports the database's size before and after.
+func optimize(ctx context.Context, dir string) (optimizeJSON, error) {
+	st, err := recall.Open(dir)
+	if err != nil {
+		return optimizeJSON{}, err
+	}
+	defer st.Close()
+	out := optimizeJSON{Optimized: true}
+	if out.BytesBefore, err = st.FileSize(); err != nil {
+		return out, err
+	}
+	if err := st.Optimize(ctx); err != nil {
+		return out, err
+	}
+	out.BytesAfter, err = st.FileSize()
+	return out, err
 }

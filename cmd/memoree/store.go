@@ -13,4 +13,5 @@ var storeRuns = cmdline.Store{
 	"context build":   runContextBuild,
 	"artifact show":   runArtifactShow,
 	"artifact gc":     runArtifactGC,
+	"optimize":        runOptimize,
 }

@@ -78,6 +78,7 @@ ENVIRONMENT:
 			searchCommand(e, store),
 			contextCommand(e, store),
 			artifactCommand(e, store),
+			optimizeCommand(e, store),
 		},
 	}
 	onUsage := func(_ *cli.Context, err error, _ bool) error { return app.Usagef("%s", err) }

@@ -10,7 +10,7 @@ import (
 )
 
 // storeCommands are the commands of the tree that run through the Store.
-var storeCommands = []string{"remember", "recall", "search", "context build", "artifact show", "artifact gc", "pending preview", "pending apply"}
+var storeCommands = []string{"remember", "recall", "search", "context build", "artifact show", "artifact gc", "optimize", "pending preview", "pending apply"}
 
 // TestStore checks that each store command runs through the Store under its own name, and that a Store
 // without it makes the command fail with a message instead of doing nothing.
