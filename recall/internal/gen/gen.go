@@ -20,6 +20,10 @@ import (
 // caches keyed by it are never stale.
 const Version = 3
 
+// seed seeds the generated data. The queries below are chosen for the data it gives, so changing it means
+// choosing them again.
+const seed = 2
+
 // VocabSize is the number of distinct words.
 const VocabSize = 4000
 
@@ -64,7 +68,7 @@ const maxArtifact = 4096
 // Batches returns the artifacts and claims of an n-claim store, deterministically: claims of 5 to 12 words
 // drawn with Zipf frequencies (s = 1.1), packed into notes of at most 4 KiB, one claim per line.
 func Batches(n int) []recall.Batch {
-	rng := rand.New(rand.NewPCG(1, uint64(Version)))
+	rng := rand.New(rand.NewPCG(1, seed))
 	zipf := rand.NewZipf(rng, 1.1, 1, VocabSize-1)
 	vocab := Vocabulary()
 	var out []recall.Batch
