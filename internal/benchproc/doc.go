@@ -24,8 +24,10 @@
 //	                          store's bytes per claim
 //
 // The recall benchmarks run on stores of generated claims (see recall/internal/gen), built on first use, which
-// for 100,000 claims takes about ten seconds, and cached under the temporary directory. The recall benchmarks
-// skip when /usr/bin/sqlite3 is missing. Checkpoint4K has two sub-benchmarks: "installed" runs memoree as
+// for 100,000 claims takes about ten seconds, and cached under the temporary directory. RecallSelective100K,
+// RecallAnswered100K and RecallBroad100K each have two sub-benchmarks: "applied" runs on the store as
+// memoree's applies leave it, "optimized" on a copy after memoree optimize. The recall benchmarks skip when
+// /usr/bin/sqlite3 is missing. Checkpoint4K has two sub-benchmarks: "installed" runs memoree as
 // users do, and "renamed" a copy under another name, which initializes the SQLite engine and the command tree
 // before it runs checkpoint, so that what package app's early checkpoint saves shows.
 //

@@ -39,20 +39,33 @@ type genStore struct {
 // db returns the path of the store's database file.
 func (g *genStore) db() string { return filepath.Join(g.home, "store", "recall.db") }
 
+// genKey names a generated store: its claims, and whether memoree optimize ran on it.
+type genKey struct {
+	n         int
+	optimized bool
+}
+
 var (
 	genMu     sync.Mutex
-	genStores = map[int]*genStore{}
+	genStores = map[genKey]*genStore{}
 )
 
-// generated returns the generated store of n claims, building it on first use (a 100,000-claim store takes
-// about ten seconds; the generator caches it under os.TempDir() for later runs) and copying it into binDir.
-func generated(b testing.TB, n int) *genStore {
+// generated returns the generated store of n claims as memoree's applies leave it, building it on first use
+// (a 100,000-claim store takes about ten seconds; the generator caches it under os.TempDir() for later runs)
+// and copying it into binDir.
+func generated(b testing.TB, n int) *genStore { return generatedStore(b, genKey{n, false}) }
+
+// optimized returns the generated store of n claims after memoree optimize.
+func optimized(b testing.TB, n int) *genStore { return generatedStore(b, genKey{n, true}) }
+
+func generatedStore(b testing.TB, k genKey) *genStore {
 	b.Helper()
 	genMu.Lock()
 	defer genMu.Unlock()
-	if g := genStores[n]; g != nil {
+	if g := genStores[k]; g != nil {
 		return g
 	}
+	n := k.n
 	tool := filepath.Join(binDir, "recallbench")
 	if _, err := os.Stat(tool); err != nil {
 		out, err := exec.Command("go", "build", "-trimpath", "-o", tool, "github.com/memoree/memoree/recall/internal/recallbench").CombinedOutput()
@@ -60,7 +73,7 @@ func generated(b testing.TB, n int) *genStore {
 			b.Fatalf("go build recallbench: %v\n%s", err, out)
 		}
 	}
-	// The store as memoree's own applies leave it: memoree never optimizes the full-text indexes.
+	// The store as memoree's own applies leave it; memoree optimize runs on a copy for the other sub-benchmarks.
 	var stderr bytes.Buffer
 	cmd := exec.Command(tool, "-build", "-n", fmt.Sprint(n), "-optimized=false")
 	cmd.Stderr = &stderr
@@ -72,8 +85,8 @@ func generated(b testing.TB, n int) *genStore {
 	if len(lines) != 4 {
 		b.Fatalf("recallbench -build printed %q, want a directory and three queries", out)
 	}
-	g := &genStore{home: filepath.Join(binDir, fmt.Sprintf("home-%d", n)), claims: n, selective: lines[1], broad: lines[2],
-		answered: lines[3]}
+	g := &genStore{home: filepath.Join(binDir, fmt.Sprintf("home-%d-%v", n, k.optimized)), claims: n, selective: lines[1],
+		broad: lines[2], answered: lines[3]}
 	store := filepath.Join(g.home, "store")
 	if err := copyStore(lines[0], store); err != nil {
 		b.Fatal(err)
@@ -88,10 +101,18 @@ func generated(b testing.TB, n int) *genStore {
 	if err != nil {
 		b.Fatal(err)
 	}
+	if k.optimized {
+		memoree, _ := programs(b)
+		cmd := exec.Command(memoree, "optimize")
+		cmd.Env = append(os.Environ(), "MEMOREE_HOME="+g.home)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("memoree optimize: %v\n%s", err, out)
+		}
+	}
 	if g.bytes, err = dirBytes(store); err != nil {
 		b.Fatal(err)
 	}
-	genStores[n] = g
+	genStores[k] = g
 	return g
 }
 
@@ -217,13 +238,20 @@ func compareRecall(b *testing.B, g *genStore, query string, want target) {
 	}
 }
 
-// benchRecall compares recall of the query on a store of n generated claims with sqlite3.
+// benchRecall compares recall of the query with sqlite3 on a store of n generated claims, as applies leave it
+// and after memoree optimize, as sub-benchmarks.
 func benchRecall(b *testing.B, n int, query func(*genStore) string, want target) {
 	if _, err := os.Stat(sqlite3); err != nil {
 		b.Skip("no sqlite3 command line at " + sqlite3)
 	}
-	g := generated(b, n)
-	compareRecall(b, g, query(g), want)
+	b.Run("applied", func(b *testing.B) {
+		g := generated(b, n)
+		compareRecall(b, g, query(g), want)
+	})
+	b.Run("optimized", func(b *testing.B) {
+		g := optimized(b, n)
+		compareRecall(b, g, query(g), want)
+	})
 }
 
 func BenchmarkRecallSelective100K(b *testing.B) {
