@@ -45,8 +45,9 @@
 //
 // [Store.Optimize] merges each full-text index into one segment and rewrites the database file in page
 // order; memoree optimize runs it. FTS5 merges incrementally on every write, so it is optional, but a broad
-// query on an optimized 100,000-claim store takes about half the time, and a selective one about a tenth
-// less once the file is rewritten.
+// query on an optimized 100,000-claim store takes less than half the time. The rewrite matters because the
+// merge writes the new segments wherever there is room: without it a selective recall on the merged store
+// took 2.08x sqlite3's time, with it 1.88x.
 // [Store.CollectGarbage] removes artifact files that a failed apply left unreferenced; memoree artifact gc
 // runs it.
 //

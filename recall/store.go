@@ -292,12 +292,11 @@ func column[T any](ctx context.Context, db *sql.DB, text string, args ...any) ([
 	return out, rows.Err()
 }
 
-// Optimize merges the full-text indexes into one segment each and rewrites the database file in page order,
-// which makes later queries faster: FTS5 merges incrementally on every write, and each transaction puts
-// its pages wherever there is room, so a store that grew apply by apply reads its rows from pages spread
-// over the file. Results and ids stay as they were. It takes the write lock for a time that grows with the
-// store (about a second per 100,000 claims), and needs free disk space about twice the database's size
-// while it runs.
+// Optimize merges the full-text indexes into one segment each, which makes later queries faster, then
+// rewrites the database file in page order: FTS5 merges incrementally on every write, and the merge writes
+// the new segments wherever there is room, which spreads a query's rows over the file. Results and ids stay
+// as they were. It takes the write lock for a time that grows with the store (about a second per 100,000
+// claims), and needs free disk space about twice the database's size while it runs.
 func (s *Store) Optimize(ctx context.Context) error {
 	if s.readOnly {
 		return fmt.Errorf("optimize: %w", ErrReadOnly)

@@ -156,13 +156,11 @@ func optimizeCommand(e *app.Env, store Store) *cli.Command {
 		Name:      "optimize",
 		Usage:     "merge the full-text indexes and rewrite the recall store in order",
 		ArgsUsage: " ",
-		Description: `Applies add to the full-text indexes in small pieces and put each transaction's pages wherever
-there is room, so a store that grew note by note reads its rows from pages spread over the file.
-optimize merges the indexes and rewrites the database file in page order: a broad recall takes about
-half the time afterwards and a selective one about a tenth less, with the same results. It holds the
-store's write lock meanwhile (about a second per 100,000 claims) and needs free disk space of about
-twice the database's size. Prints the database's size before and after; creates no store when there
-is none.
+		Description: `Applies add to the full-text indexes in small pieces. optimize merges them, then rewrites the
+database file in page order, since the merge leaves the new index pages wherever there was room. Answers
+stay the same; a broad recall takes less than half the time afterwards. It holds the store's write lock
+meanwhile (about a second per 100,000 claims) and needs free disk space of about twice the database's
+size. Prints the database's size before and after; creates no store when there is none.
 
 EXAMPLES:
    memoree optimize
