@@ -349,12 +349,7 @@ func runArtifactGC(c *cli.Context, e *app.Env) error {
 	// File ages come from the file system's clock, so they are measured against the real time, not
 	// MEMOREE_NOW: a clock set ahead would otherwise collect the file of an apply in progress.
 	now := time.Now()
-	dir, err := storeDir(e)
-	if err != nil {
-		return err
-	}
-	// Without a store there is nothing to collect, and none is created.
-	exists, err := recall.Exists(dir)
+	dir, exists, err := upkeepDir(e)
 	if err != nil {
 		return err
 	}
@@ -378,6 +373,17 @@ func runArtifactGC(c *cli.Context, e *app.Env) error {
 	return err
 }
 
+// upkeepDir returns the store directory for a command that maintains the store, and whether a store is
+// there: without one there is nothing to maintain, and none is created.
+func upkeepDir(e *app.Env) (string, bool, error) {
+	dir, err := storeDir(e)
+	if err != nil {
+		return "", false, err
+	}
+	exists, err := recall.Exists(dir)
+	return dir, exists, err
+}
+
 // round keeps scores readable and stable in JSON.
 func round(f float64) float64 {
 	return math.Round(f*1e4) / 1e4
@@ -394,12 +400,7 @@ func runOptimize(c *cli.Context, e *app.Env) error {
 	if c.NArg() != 0 {
 		return app.Usagef("optimize takes no arguments")
 	}
-	dir, err := storeDir(e)
-	if err != nil {
-		return err
-	}
-	// Without a store there is nothing to optimize, and none is created.
-	exists, err := recall.Exists(dir)
+	dir, exists, err := upkeepDir(e)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package cmdline
 
 import (
 	"fmt"
-	"github.com/memoree/memoree/internal/app"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -10,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/memoree/memoree/internal/age"
-
+	"github.com/memoree/memoree/internal/app"
 	"github.com/memoree/memoree/pending"
 )
 

@@ -2,10 +2,10 @@ package cmdline
 
 import (
 	"fmt"
-	"github.com/memoree/memoree/internal/app"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/memoree/memoree/internal/app"
 	"github.com/memoree/memoree/scan"
 )
 
