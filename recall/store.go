@@ -292,11 +292,12 @@ func column[T any](ctx context.Context, db *sql.DB, text string, args ...any) ([
 	return out, rows.Err()
 }
 
-// Optimize merges the full-text indexes into one segment each, which makes later queries faster, then
-// rewrites the database file in page order: FTS5 merges incrementally on every write, and the merge writes
-// the new segments wherever there is room, which spreads a query's rows over the file. Results and ids stay
-// as they were. It takes the write lock for a time that grows with the store (about a second per 100,000
-// claims), and needs free disk space about twice the database's size while it runs.
+// Optimize merges the full-text indexes into one segment each, which makes later queries faster (FTS5 merges
+// incrementally on every write, which leaves many small segments), then rewrites the database file, which
+// gives back the pages the merge freed. Results and ids stay as they were. It takes the write lock for a
+// time that grows with the store (about a second per 100,000 claims), and needs free disk space while it
+// runs: about the database's size in dir for the log, and as much again in the temporary directory
+// ($TMPDIR) for SQLite's copy.
 func (s *Store) Optimize(ctx context.Context) error {
 	if s.readOnly {
 		return fmt.Errorf("optimize: %w", ErrReadOnly)
@@ -317,8 +318,12 @@ func (s *Store) Optimize(ctx context.Context) error {
 		return fmt.Errorf("optimize: compact: %w", err)
 	}
 	// The rewrite went through the log, which is now as large as the database: write it back and empty it.
-	if _, err := s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+	var busy, logPages, written int
+	if err := s.db.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &logPages, &written); err != nil {
 		return fmt.Errorf("optimize: checkpoint: %w", err)
+	}
+	if busy != 0 {
+		return fmt.Errorf("optimize: checkpoint: %w", ErrBusy)
 	}
 	return nil
 }

@@ -36,6 +36,14 @@ func storeDir(e *app.Env) (string, error) {
 	return filepath.Join(data, "store"), nil
 }
 
+// closeStore closes a writable store and, when nothing failed before, reports Close's error in *err: Close
+// writes the log into the database, and only then is a change sure to survive a crash.
+func closeStore(st *recall.Store, err *error) {
+	if cerr := st.Close(); *err == nil {
+		*err = cerr
+	}
+}
+
 // openStore opens the recall store in the data directory, creating it.
 func openStore(e *app.Env) (*recall.Store, error) {
 	dir, err := storeDir(e)
@@ -166,7 +174,7 @@ type applyJSON struct {
 
 // apply compiles the text and stores it with its claims in one transaction. Applying the same text again changes
 // nothing and says so.
-func apply(ctx context.Context, e *app.Env, p promotion) (recall.ApplyResult, applyJSON, error) {
+func apply(ctx context.Context, e *app.Env, p promotion) (_ recall.ApplyResult, _ applyJSON, err error) {
 	now, err := e.Now()
 	if err != nil {
 		return recall.ApplyResult{}, applyJSON{}, err
@@ -176,7 +184,7 @@ func apply(ctx context.Context, e *app.Env, p promotion) (recall.ApplyResult, ap
 	if err != nil {
 		return recall.ApplyResult{}, applyJSON{}, err
 	}
-	defer st.Close()
+	defer closeStore(st, &err)
 	r, err := st.Apply(ctx, p.artifact, claimInputs(res), now)
 	if err != nil {
 		return recall.ApplyResult{}, applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)

@@ -355,12 +355,7 @@ func runArtifactGC(c *cli.Context, e *app.Env) error {
 	}
 	removed := 0
 	if exists {
-		st, err := recall.Open(dir)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		if removed, err = st.CollectGarbage(c.Context, now, grace); err != nil {
+		if removed, err = collectGarbage(c.Context, dir, now, grace); err != nil {
 			return err
 		}
 	}
@@ -421,13 +416,23 @@ func runOptimize(c *cli.Context, e *app.Env) error {
 	return err
 }
 
+// collectGarbage removes the unreferenced artifact files of the store in dir and says how many.
+func collectGarbage(ctx context.Context, dir string, now time.Time, grace time.Duration) (_ int, err error) {
+	st, err := recall.Open(dir)
+	if err != nil {
+		return 0, err
+	}
+	defer closeStore(st, &err)
+	return st.CollectGarbage(ctx, now, grace)
+}
+
 // optimize optimizes the store in dir and reports the database's size before and after.
-func optimize(ctx context.Context, dir string) (optimizeJSON, error) {
+func optimize(ctx context.Context, dir string) (_ optimizeJSON, err error) {
 	st, err := recall.Open(dir)
 	if err != nil {
 		return optimizeJSON{}, err
 	}
-	defer st.Close()
+	defer closeStore(st, &err)
 	out := optimizeJSON{Optimized: true}
 	if out.BytesBefore, err = st.FileSize(); err != nil {
 		return out, err
