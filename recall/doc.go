@@ -43,11 +43,11 @@
 //
 // # Maintenance
 //
-// [Store.Optimize] merges each full-text index into one segment and rewrites the database file in page
-// order; memoree optimize runs it. FTS5 merges incrementally on every write, so it is optional, but a broad
-// query on an optimized 100,000-claim store takes less than half the time. The rewrite matters because the
-// merge writes the new segments wherever there is room: without it a selective recall on the merged store
-// took 2.08x sqlite3's time, with it 1.88x.
+// [Store.Optimize] merges each full-text index into one segment, then rewrites the database file to give back
+// the pages the merge freed; memoree optimize runs it. FTS5 merges incrementally on every write, so it is
+// optional, but on the generated 100,000-claim store a broad query takes less than half the time afterwards
+// and a selective one about a tenth less. The rewrite adds little speed, but without it the merge grows the
+// file: 24.7 MB as applied, 27.3 MB merged, 23.5 MB merged and rewritten.
 // [Store.CollectGarbage] removes artifact files that a failed apply left unreferenced; memoree artifact gc
 // runs it.
 //

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,6 +114,34 @@ func TestEarly(t *testing.T) {
 		if code != tt.code || !strings.Contains(out, tt.stdout) || !strings.Contains(errOut, tt.stderr) || (tt.noStdout && out != "") {
 			t.Errorf("memoree %s: exit %d, stdout %q, stderr %q; want exit %d, stdout with %q, stderr with %q",
 				strings.Join(tt.args, " "), code, out, errOut, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+
+	// The early checkpoint and the one from main say and do the same, failures included.
+	for i, args := range [][]string{
+		{"checkpoint", "--session", "S9", "Decided: one program."},
+		{"checkpoint", "--session", "S9", "--json", "--file", note},
+		{"checkpoint", "--session", "S9", "export AWS_ACCESS_KEY_ID=AKIAQ7X2Z4R5T6Y7U6W3"},
+		{"checkpoint", "--session", "S9"},
+		{"checkpoint", "--session", "S9", "--file", filepath.Join(root, "missing.md")},
+		{"checkpoint", "--session", "", "x"},
+	} {
+		var got [2]string
+		for j, prog := range []string{bin, renamed} {
+			cmd := exec.Command(prog, args...)
+			cmd.Env = append(os.Environ(), fmt.Sprintf("MEMOREE_HOME=%s/same-%d-%d", root, i, j), "MEMOREE_NOW=2026-11-01T12:00:00Z")
+			out, err := cmd.CombinedOutput()
+			var ee *exec.ExitError
+			code := 0
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			got[j] = fmt.Sprintf("exit %d\n%s", code, out)
+		}
+		if got[0] != got[1] {
+			t.Errorf("memoree %s: early and from main differ:\n%s\n---\n%s", strings.Join(args, " "), got[0], got[1])
 		}
 	}
 

@@ -6,10 +6,14 @@ package main
 
 import (
 	"os"
+	"runtime"
 
 	"github.com/memoree/memoree/internal/cmdline"
 )
 
 func main() {
+	// Nothing reads memory profiles of a command that runs for milliseconds; sampling allocations for them is
+	// start-up cost on every call.
+	runtime.MemProfileRate = 0
 	os.Exit(cmdline.Run(os.Args, os.Stdin, os.Stdout, os.Stderr, storeRuns))
 }

@@ -2,7 +2,7 @@ package main
 
 import "github.com/memoree/memoree/internal/cmdline"
 
-// storeRuns runs the commands that read or write the recall store, which package app defines but leaves
+// storeRuns runs the commands that read or write the recall store, which package cmdline defines but leaves
 // out so that it does not link the SQLite engine.
 var storeRuns = cmdline.Store{
 	"remember":        runRemember,

@@ -16,15 +16,15 @@ import (
 // That lets memoree be one program, at no measurable cost to checkpoint, instead of a program without the
 // engine that ran a second one for the store commands: that exec cost each of them about 1.5 ms.
 //
-// It runs only under the program's own name, so that test binaries which import this package are left
-// alone; a renamed memoree runs checkpoint from main, just as correctly.
+// It runs only under the program's own name, so that test binaries (named *.test) which import this package
+// are left alone; a renamed memoree runs checkpoint from main, just as correctly.
 func init() {
-	// Nothing reads memory profiles of a command that runs for milliseconds; sampling allocations for them is
-	// start-up cost on every call.
-	runtime.MemProfileRate = 0
 	if filepath.Base(os.Args[0]) != "memoree" {
 		return
 	}
+	// Nothing reads memory profiles of a command that runs for milliseconds; sampling allocations for them is
+	// start-up cost on every call.
+	runtime.MemProfileRate = 0
 	if a, ok := FastCheckpoint(os.Args); ok {
 		e := NewEnv(os.Stdin, os.Stdout, os.Stderr)
 		os.Exit(Report(e, RunCheckpoint(a, e), func() string { return "memoree checkpoint" }))
