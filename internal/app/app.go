@@ -114,6 +114,16 @@ func FastCheckpoint(args []string) (CheckpointArgs, bool) {
 	return ParseCheckpoint(args[2:])
 }
 
+// Checkpoint runs args (program name first) when they are a well-formed checkpoint call, without the command
+// tree, and returns its exit code; it reports false, having done nothing, for any other command line.
+func Checkpoint(e *Env, args []string) (int, bool) {
+	a, ok := FastCheckpoint(args)
+	if !ok {
+		return 0, false
+	}
+	return Report(e, RunCheckpoint(a, e), func() string { return "memoree checkpoint" }), true
+}
+
 // Report prints what went wrong in a command that ended with err, if anything, and returns the exit code. A
 // usage error gets a hint to run the help of the command that hint names ("memoree checkpoint").
 func Report(e *Env, err error, hint func() string) int {

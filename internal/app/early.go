@@ -25,8 +25,7 @@ func init() {
 	// Nothing reads memory profiles of a command that runs for milliseconds; sampling allocations for them is
 	// start-up cost on every call.
 	runtime.MemProfileRate = 0
-	if a, ok := FastCheckpoint(os.Args); ok {
-		e := NewEnv(os.Stdin, os.Stdout, os.Stderr)
-		os.Exit(Report(e, RunCheckpoint(a, e), func() string { return "memoree checkpoint" }))
+	if code, ok := Checkpoint(NewEnv(os.Stdin, os.Stdout, os.Stderr), os.Args); ok {
+		os.Exit(code)
 	}
 }

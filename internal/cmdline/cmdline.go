@@ -24,8 +24,8 @@ type Store map[string]func(*cli.Context, *app.Env) error
 // store commands.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, store Store) int {
 	e := app.NewEnv(stdin, stdout, stderr)
-	if a, ok := app.FastCheckpoint(args); ok {
-		return app.Report(e, app.RunCheckpoint(a, e), func() string { return "memoree checkpoint" })
+	if code, ok := app.Checkpoint(e, args); ok {
+		return code
 	}
 	tree := newApp(e, store)
 	err := unknownCommand(tree, args)
