@@ -139,17 +139,11 @@ func runRecall(c *cli.Context, e *app.Env) error {
 		out.Artifacts = append(out.Artifacts, toArtifactHitJSON(now, h))
 	}
 	if c.Bool("json") {
-		return printCappedJSON(e, &out, func() bool {
-			switch {
-			case len(out.Artifacts) > 0:
-				out.Artifacts = out.Artifacts[:len(out.Artifacts)-1]
-			case len(out.Results) > 0:
-				out.Results = out.Results[:len(out.Results)-1]
-			default:
-				return false
-			}
-			out.HasMore = true
-			return true
+		// The claims come first, then the artifacts; the cap cuts from the end.
+		results, arts, more := out.Results, out.Artifacts, out.HasMore
+		return printCappedJSON(e, &out, len(results)+len(arts), func(k int) {
+			out.Results, out.Artifacts = results[:min(k, len(results))], arts[:max(0, k-len(results))]
+			out.HasMore = more || k < len(results)+len(arts)
 		})
 	}
 	var blocks []string
@@ -210,12 +204,9 @@ func runSearch(c *cli.Context, e *app.Env) error {
 		}
 	}
 	if c.Bool("json") {
-		return printCappedJSON(e, &out, func() bool {
-			if len(out.Results) == 0 {
-				return false
-			}
-			out.Results, out.HasMore = out.Results[:len(out.Results)-1], true
-			return true
+		results, more := out.Results, out.HasMore
+		return printCappedJSON(e, &out, len(results), func(k int) {
+			out.Results, out.HasMore = results[:k], more || k < len(results)
 		})
 	}
 	blocks := make([]string, len(out.Results))
@@ -250,19 +241,41 @@ func printCapped(e *app.Env, head string, blocks []string, more bool) error {
 	return err
 }
 
-// printCappedJSON prints v as JSON of at most maxOutput bytes, calling drop to remove the last result (and set
-// has_more) until it fits; drop reports false when nothing is left to remove.
-func printCappedJSON(e *app.Env, v any, drop func() bool) error {
-	for {
+// printCappedJSON prints v as JSON of at most maxOutput bytes. v holds n results; keep(k) cuts them to the
+// first k and sets has_more when k < n. The JSON grows with k, so the most that fit are found by bisection:
+// about log2(n) encodings instead of one per result dropped.
+func printCappedJSON(e *app.Env, v any, n int, keep func(k int)) error {
+	encode := func(k int) (*bytes.Buffer, error) {
+		keep(k)
 		var buf bytes.Buffer
-		if err := app.PrintJSON(&buf, v); err != nil {
+		err := app.PrintJSON(&buf, v)
+		return &buf, err
+	}
+	buf, err := encode(n)
+	if err != nil || buf.Len() <= maxOutput {
+		if err == nil {
+			_, err = e.Stdout.Write(buf.Bytes())
+		}
+		return err
+	}
+	// Invariant: lo results fit (or lo is 0, printed even if it does not), hi results do not.
+	lo, hi := 0, n
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if buf, err = encode(mid); err != nil {
 			return err
 		}
-		if buf.Len() <= maxOutput || !drop() {
-			_, err := e.Stdout.Write(buf.Bytes())
-			return err
+		if buf.Len() <= maxOutput {
+			lo = mid
+		} else {
+			hi = mid
 		}
 	}
+	if buf, err = encode(lo); err != nil {
+		return err
+	}
+	_, err = e.Stdout.Write(buf.Bytes())
+	return err
 }
 
 type contextJSON struct {
