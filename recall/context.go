@@ -169,17 +169,25 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	if filtered {
 		where += ` AND id` + filterSQL
 	}
-	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims`+where+` ORDER BY created DESC, id DESC LIMIT ?3`,
-		opt.Session, opt.Task, contextDepth)
+	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.created, `+claimIndex.cols+` FROM claims r`+where+
+		` ORDER BY r.created DESC, r.id DESC LIMIT ?3`, opt.Session, opt.Task, contextDepth)
 	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var hits []hit
+	for rows.Next() {
+		var h hit
+		if err := rows.Scan(&h.id, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
+			return nil, 0, err
+		}
+		hits = append(hits, h)
+	}
+	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims`+where, opt.Session, opt.Task).Scan(&total); err != nil {
 		return nil, 0, err
-	}
-	hits := make([]hit, len(ids))
-	for i, id := range ids {
-		hits[i] = hit{id: id}
 	}
 	return hits, total, nil
 }

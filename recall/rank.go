@@ -34,7 +34,6 @@ type hit struct {
 	score   float64 // -bm25, higher is better
 	cover   uint64  // bit i set when query word i occurs in the row
 	created int64
-	loaded  bool      // created and f are set
 	f       [4]string // the row's ftsTable.cols
 }
 
@@ -164,9 +163,6 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	if err := s.cover(ctx, t, q, df, rows, top); err != nil {
 		return nil, false, err
 	}
-	if err := s.loadRows(ctx, t, top); err != nil {
-		return nil, false, err
-	}
 	sort.SliceStable(top, func(i, j int) bool {
 		ai, aj := q.answers(top[i]), q.answers(top[j])
 		if ai != aj {
@@ -207,7 +203,7 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 	out := make([][]hit, len(words))
 	for r.Next() {
 		var i int
-		h := hit{loaded: true}
+		var h hit
 		if err := r.Scan(&i, &h.id, &h.score, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
 			return nil, fmt.Errorf("search %s: %w", t.rows, err)
 		}
@@ -309,39 +305,6 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q query, df []int, rows [
 				hits[i].cover |= 1 << wi
 			}
 		}
-	}
-	return nil
-}
-
-// loadRows sets the created and f fields of the hits not yet loaded, from their rows.
-func (s *Store) loadRows(ctx context.Context, t ftsTable, hits []hit) error {
-	idx := make(map[int64]int, len(hits))
-	var todo []hit
-	for i, h := range hits {
-		if !h.loaded {
-			idx[h.id] = i
-			todo = append(todo, h)
-		}
-	}
-	if len(todo) == 0 {
-		return nil
-	}
-	rows, err := s.query(ctx, `SELECT r.id, r.created, `+t.cols+` FROM `+t.rows+` r WHERE r.id`+inIDs, idList(todo))
-	if err != nil {
-		return fmt.Errorf("load %s: %w", t.rows, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, c int64
-		var f [4]string
-		if err := rows.Scan(&id, &c, &f[0], &f[1], &f[2], &f[3]); err != nil {
-			return fmt.Errorf("load %s: %w", t.rows, err)
-		}
-		h := &hits[idx[id]]
-		h.created, h.f, h.loaded = c, f, true
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("load %s: %w", t.rows, err)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -98,17 +99,18 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	// connection: that saved a whole-process recall 0.2 ms when no claim answered and cost it 1.3 ms when one
 	// did. The claims' evidence is loaded while the artifact files are read for their snippets.
 	arts, artsMore, err := s.rank(ctx, artifactIndex, q, limit, answersOnly)
+	if err != nil {
+		return res, fmt.Errorf("recall: %w", err)
+	}
 	wait := func() ([]ArtifactHit, error) { return nil, nil }
-	if err == nil && len(arts) > 0 && q.answers(arts[0]) {
-		var started func() ([]ArtifactHit, error)
-		if started, err = s.startArtifactHits(ctx, q, arts); err == nil {
-			wait = started
-		}
+	if len(arts) > 0 && q.answers(arts[0]) {
+		wait = s.startArtifactHits(q, arts)
 	}
-	if err == nil {
-		res.Claims, err = s.claimHits(ctx, hits)
-	}
-	if res.Artifacts, err = joinWait(wait, err); err != nil {
+	// The snippets must not outlive the call, so wait for them whatever claimHits returns.
+	res.Claims, err = s.claimHits(ctx, hits)
+	var werr error
+	res.Artifacts, werr = wait()
+	if err = cmp.Or(err, werr); err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
 	if len(res.Artifacts) > 0 {
@@ -116,16 +118,6 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 		res.HasMore = artsMore
 	}
 	return res, nil
-}
-
-// joinWait returns what wait returns, after it finishes, with err first: the work wait stands for must not
-// outlive the call that started it.
-func joinWait(wait func() ([]ArtifactHit, error), err error) ([]ArtifactHit, error) {
-	out, werr := wait()
-	if err != nil {
-		return nil, err
-	}
-	return out, werr
 }
 
 // Search returns up to limit (or [DefaultLimit]) artifacts whose text matches query, best first, each with a snippet, and
@@ -139,7 +131,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]Artifact
 	if err != nil {
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
-	out, err := s.artifactHits(ctx, q, hits)
+	out, err := s.artifactHits(q, hits)
 	if err != nil {
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
@@ -151,9 +143,6 @@ func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
 	out := make([]ClaimHit, len(hits))
 	if len(hits) == 0 {
 		return out, nil
-	}
-	if err := s.loadRows(ctx, claimIndex, hits); err != nil {
-		return nil, err
 	}
 	idx := make(map[int64]int, len(hits))
 	for i, h := range hits {
@@ -184,23 +173,16 @@ func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
 	return out, nil
 }
 
-// artifactHits loads the artifacts of hits with a snippet of each around q's words, in the order of hits.
-func (s *Store) artifactHits(ctx context.Context, q query, hits []hit) ([]ArtifactHit, error) {
-	wait, err := s.startArtifactHits(ctx, q, hits)
-	if err != nil {
-		return nil, err
-	}
-	return wait()
+// artifactHits returns the artifacts of hits with a snippet of each around q's words, in the order of hits.
+func (s *Store) artifactHits(q query, hits []hit) ([]ArtifactHit, error) {
+	return s.startArtifactHits(q, hits)()
 }
 
-// startArtifactHits is [Store.artifactHits] in two steps: it loads the rows, then reads and cuts the snippets
-// in the background, and returns the function that waits for them. The background work reads only artifact
-// files, so the caller may use the database meanwhile.
-func (s *Store) startArtifactHits(ctx context.Context, q query, hits []hit) (func() ([]ArtifactHit, error), error) {
+// startArtifactHits is [Store.artifactHits] in two steps: it reads and cuts the snippets in the background and
+// returns the function that waits for them. The background work reads only artifact files, so the caller
+// may use the database meanwhile.
+func (s *Store) startArtifactHits(q query, hits []hit) func() ([]ArtifactHit, error) {
 	out := make([]ArtifactHit, len(hits))
-	if err := s.loadRows(ctx, artifactIndex, hits); err != nil {
-		return nil, err
-	}
 	for i, h := range hits {
 		out[i] = ArtifactHit{Artifact: h.f[0], Kind: h.f[1], Session: h.f[2], Task: h.f[3], Score: h.score,
 			Created: time.Unix(0, h.created).UTC()}
@@ -225,5 +207,5 @@ func (s *Store) startArtifactHits(ctx context.Context, q query, hits []hit) (fun
 			return nil, err
 		}
 		return out, nil
-	}, nil
+	}
 }
