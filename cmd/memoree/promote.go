@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -24,7 +25,6 @@ import (
 type promotion struct {
 	id       string // pending ID, or the artifact hash for remember
 	artifact recall.Artifact
-	flagged  int // findings in the text
 }
 
 // storeDir returns the recall store's directory in the data directory.
@@ -110,7 +110,7 @@ type skippedJSON struct {
 
 // preview compiles the text and prints what apply would store. It writes nothing: the store is opened read-only
 // and only if it exists.
-func preview(ctx context.Context, c *cli.Context, e *app.Env, p promotion) error {
+func preview(c *cli.Context, e *app.Env, p promotion) error {
 	res := compile(p)
 	known := map[string]bool{}
 	st, err := queryStore(e)
@@ -122,7 +122,7 @@ func preview(ctx context.Context, c *cli.Context, e *app.Env, p promotion) error
 		for i, cl := range res.Claims {
 			keys[i] = cl.Key
 		}
-		if known, err = st.Known(ctx, keys); err != nil {
+		if known, err = st.Known(c.Context, keys); err != nil {
 			return err
 		}
 	}
@@ -172,24 +172,20 @@ type applyJSON struct {
 	NoOp        bool   `json:"no_op"`
 }
 
-// apply compiles the text and stores it with its claims in one transaction. Applying the same text again changes
-// nothing and says so.
-func apply(ctx context.Context, e *app.Env, p promotion) (_ recall.ApplyResult, _ applyJSON, err error) {
-	now, err := e.Now()
-	if err != nil {
-		return recall.ApplyResult{}, applyJSON{}, err
-	}
+// apply compiles the text and stores it with its claims in one transaction, created at now. Applying the same
+// text again changes nothing and says so.
+func apply(ctx context.Context, e *app.Env, p promotion, now time.Time) (_ applyJSON, err error) {
 	res := compile(p)
 	st, err := openStore(e)
 	if err != nil {
-		return recall.ApplyResult{}, applyJSON{}, err
+		return applyJSON{}, err
 	}
 	defer closeStore(st, &err)
 	r, err := st.Apply(ctx, p.artifact, claimInputs(res), now)
 	if err != nil {
-		return recall.ApplyResult{}, applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
+		return applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
 	}
-	return r, applyJSON{
+	return applyJSON{
 		ID: p.id, Artifact: r.Artifact, Compiler: res.Compiler, NewClaims: r.NewClaims,
 		KnownClaims: r.KnownClaims, NewEvidence: r.NewEvidence, NoOp: r.NoOp(),
 	}, nil
@@ -224,14 +220,14 @@ func pendingPromotion(c *cli.Context, e *app.Env) (*pending.Dir, promotion, erro
 		artifact: recall.Artifact{
 			Kind: "checkpoint", Source: "pending:" + it.ID, Session: it.Session, Task: it.Task, Text: []byte(it.Text),
 		},
-		// Scan again: the rules may have grown since the checkpoint was staged, and nothing they now catch may
-		// reach the store unreviewed.
-		flagged: len(scan.Text(it.Text)),
 	}
-	if it.Flagged && p.flagged == 0 {
-		p.flagged = len(it.Findings)
+	// Scan again: the rules may have grown since the checkpoint was staged, and nothing they now catch may
+	// reach the store unreviewed.
+	flagged := len(scan.Text(it.Text))
+	if it.Flagged && flagged == 0 {
+		flagged = len(it.Findings)
 	}
-	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, p.flagged)
+	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, flagged)
 }
 
 func runPendingPreview(c *cli.Context, e *app.Env) error {
@@ -239,7 +235,7 @@ func runPendingPreview(c *cli.Context, e *app.Env) error {
 	if err != nil {
 		return err
 	}
-	return preview(c.Context, c, e, p)
+	return preview(c, e, p)
 }
 
 func runPendingApply(c *cli.Context, e *app.Env) error {
@@ -247,15 +243,16 @@ func runPendingApply(c *cli.Context, e *app.Env) error {
 	if err != nil {
 		return err
 	}
-	r, out, err := apply(c.Context, e, p)
-	if err != nil {
-		return err
-	}
+	// One clock for the artifact's creation and the pending item's record of it.
 	now, err := e.Now()
 	if err != nil {
 		return err
 	}
-	if _, err := dir.MarkApplied(p.id, r.Artifact, now); err != nil {
+	out, err := apply(c.Context, e, p, now)
+	if err != nil {
+		return err
+	}
+	if _, err := dir.MarkApplied(p.id, out.Artifact, now); err != nil {
 		return fmt.Errorf("applied %s, but could not record it in the pending item: %w", p.id, err)
 	}
 	return printApply(c, e, p.id, out)
@@ -275,16 +272,19 @@ func runRemember(c *cli.Context, e *app.Env) error {
 	p := promotion{
 		id:       pending.TextHash(string(text)),
 		artifact: recall.Artifact{Kind: "note", Source: "remember", Task: c.String("task"), Text: text},
-		flagged:  len(findings),
 	}
-	if err := refuseFlagged(c, "the note", p.flagged); err != nil {
+	if err := refuseFlagged(c, "the note", len(findings)); err != nil {
 		app.WarnFindings(e, "", findings, len(text))
 		return err
 	}
 	if !c.Bool("apply") {
-		return preview(c.Context, c, e, p)
+		return preview(c, e, p)
 	}
-	_, out, err := apply(c.Context, e, p)
+	now, err := e.Now()
+	if err != nil {
+		return err
+	}
+	out, err := apply(c.Context, e, p, now)
 	if err != nil {
 		return err
 	}
