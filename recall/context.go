@@ -10,8 +10,18 @@ import (
 	"github.com/memoree/memoree/internal/age"
 )
 
-// ErrBudget is returned by [Store.Context] when the budget cannot hold even an empty block.
+// ErrBudget is what a [BudgetError] matches.
 var ErrBudget = errors.New("token budget too small")
+
+// BudgetError is returned by [Store.Context] and [EmptyContext] when the budget cannot hold even an empty
+// block; it matches [ErrBudget].
+type BudgetError struct{ Need int } // tokens the empty block needs
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("%v: an empty block needs %d tokens", ErrBudget, e.Need)
+}
+
+func (e *BudgetError) Is(target error) bool { return target == ErrBudget }
 
 // contextDepth bounds how many candidate claims [Store.Context] considers; far more than any sensible
 // budget holds.
@@ -30,9 +40,10 @@ const contextHeader = "## Recalled memory\n"
 // and scripts the vocabulary covers poorly (Cyrillic or Greek at 2 bytes per letter, often one token per
 // letter or two) can cost up to about a token per 2 bytes, so a block made mostly of such text may exceed
 // its budget by up to half. The short hashes a block cites are 8 hex digits, at most 4 tokens each.
-func Tokens(text string) int {
-	return (len(text) + 2) / 3
-}
+func Tokens(text string) int { return tokensFor(len(text)) }
+
+// tokensFor is [Tokens] for a text of n bytes.
+func tokensFor(n int) int { return (n + 2) / 3 }
 
 // ContextOptions selects the claims of a context block.
 type ContextOptions struct {
@@ -80,11 +91,11 @@ func renderContext(claims []ClaimHit, total int, opt ContextOptions) (ContextBlo
 	// Reserve room for the widest footer this block can end with.
 	footerMax := leftOutLine(total)
 	// Tokens depends on the length only, so the check needs no concatenation.
-	fits := func(n int) bool { return (n+2)/3 <= opt.Budget }
+	fits := func(n int) bool { return tokensFor(n) <= opt.Budget }
 	var b strings.Builder
 	b.WriteString(contextHeader)
 	if !fits(b.Len() + len(footerMax)) {
-		return blk, fmt.Errorf("context: %w: %d tokens, need at least %d", ErrBudget, opt.Budget, Tokens(contextHeader+footerMax))
+		return blk, &BudgetError{Need: Tokens(contextHeader + footerMax)}
 	}
 	for _, c := range claims {
 		line := claimLine(c, opt)

@@ -317,8 +317,8 @@ func runContextBuild(c *cli.Context, e *app.Env) error {
 	} else {
 		blk, err = recall.EmptyContext(opt)
 	}
-	if errors.Is(err, recall.ErrBudget) {
-		return app.Usagef("--budget %d is too small for even an empty block: %v", budget, err)
+	if be := (*recall.BudgetError)(nil); errors.As(err, &be) {
+		return app.Usagef("--budget %d is too small: even an empty block needs %d tokens", budget, be.Need)
 	}
 	if err != nil {
 		return err
