@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"sync"
 	"unicode/utf8"
 )
@@ -357,14 +358,19 @@ func better(a, b candidate) bool {
 }
 
 // preview returns at most the first 4 runes of secret, and never more than a third of them, followed by "…".
+// It stops before the first rune that is not printable (a control or format character, or invalid UTF-8),
+// since previews reach a reviewer's terminal unescaped.
 func preview(secret string) string {
 	n := min(4, utf8.RuneCountInString(secret)/3)
 	i := 0
 	for ; n > 0 && i < len(secret); n-- {
-		_, size := utf8.DecodeRuneInString(secret[i:])
+		r, size := utf8.DecodeRuneInString(secret[i:])
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			break
+		}
 		i += size
 	}
-	return strings.ToValidUTF8(secret[:i], "") + "…"
+	return secret[:i] + "…"
 }
 
 // Rules lists every rule, sorted by ID.

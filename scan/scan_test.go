@@ -254,6 +254,11 @@ func TestPreview(t *testing.T) {
 		{"abcdefghijkl", "abcd…"},
 		{strings.Repeat("x", 200), "xxxx…"},
 		{"ñandú-ñandú", "ñan…"},
+		// Nothing that could drive a terminal or hide text: the preview stops before it.
+		{"\x1b[2J\x1b]0;pwned\asecretvalue", "…"},
+		{"ab\x1b[2Jsecretvalue", "ab…"},
+		{"a\u202esecretvalue", "a…"},
+		{"ab\xffsecretvalue", "ab…"},
 	} {
 		if got := preview(c.in); got != c.want {
 			t.Errorf("preview(%q) = %q, want %q", c.in, got, c.want)
