@@ -27,6 +27,10 @@ const MinPrefix = 4
 // ErrNotFound means no checkpoint matches an ID or prefix.
 var ErrNotFound = errors.New("no such checkpoint")
 
+// ErrCorrupt means a checkpoint's file cannot be read as a checkpoint (cut short, edited by hand); [Dir.Drop]
+// still removes it.
+var ErrCorrupt = errors.New("unreadable checkpoint")
+
 // AmbiguousError reports an ID prefix that matches more than one checkpoint.
 type AmbiguousError struct {
 	Prefix     string
@@ -172,7 +176,8 @@ func (d *Dir) Get(prefix string) (Item, error) {
 	return d.read(id)
 }
 
-// Drop deletes the checkpoint whose ID starts with prefix, for good, and returns what it was.
+// Drop deletes the checkpoint whose ID starts with prefix, for good, and returns what it was: only its ID when
+// its file was unreadable ([ErrCorrupt]), since dropping is the way out of that.
 func (d *Dir) Drop(prefix string) (Item, error) {
 	id, err := d.Resolve(prefix)
 	if err != nil {
@@ -184,6 +189,9 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 	}
 	defer unlock()
 	it, err := d.read(id)
+	if errors.Is(err, ErrCorrupt) {
+		it, err = Item{ID: id}, nil
+	}
 	if err != nil {
 		return Item{}, err
 	}
@@ -288,11 +296,12 @@ func (d *Dir) decode(id string, v any, got *string) error {
 	if err != nil {
 		return fmt.Errorf("read %s: %w", id, err)
 	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("read %s: %w", id, err)
+	err = json.Unmarshal(data, v)
+	if err == nil && *got != id {
+		err = fmt.Errorf("the file holds checkpoint %q", *got)
 	}
-	if *got != id {
-		return fmt.Errorf("read %s: file holds checkpoint %q", id, *got)
+	if err != nil {
+		return fmt.Errorf("%w %s (%v): run 'memoree pending drop %s' to discard it", ErrCorrupt, id, err, id)
 	}
 	return nil
 }

@@ -216,3 +216,35 @@ func TestMarkAppliedRefusesChangedText(t *testing.T) {
 		t.Fatal("replacement after apply does not show as changed")
 	}
 }
+
+// TestCorruptFileCanBeDropped checks the way out of an unreadable checkpoint file: every other use fails with
+// ErrCorrupt and says to drop it, and Drop removes it, after which the session stages again.
+func TestCorruptFileCanBeDropped(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pending")
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := IDFor("S1")
+	path := filepath.Join(dir, id+".json")
+	if err := os.WriteFile(path, []byte(`{"id":"`+id+`","sess`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hint := "run 'memoree pending drop " + id + "' to discard it"
+	if _, _, err := d.Put(note("S1", "x"), t0); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), hint) {
+		t.Errorf("Put over a torn file = %v, want ErrCorrupt with %q", err, hint)
+	}
+	if _, err := d.Get(id); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("Get of a torn file = %v, want ErrCorrupt", err)
+	}
+	it, err := d.Drop(id)
+	if err != nil || it.ID != id || it.Session != "" {
+		t.Fatalf("Drop of a torn file = %+v, %v; want its ID alone", it, err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the torn file is still there: %v", err)
+	}
+	if _, replaced, err := d.Put(note("S1", "x"), t0); err != nil || replaced {
+		t.Errorf("Put after Drop = replaced %v, %v; want a fresh checkpoint", replaced, err)
+	}
+}

@@ -149,8 +149,12 @@ func runPendingList(c *cli.Context, e *app.Env) error {
 		return err
 	}
 	items, err := dir.List()
-	if err != nil {
-		// Unreadable files do not hide the readable ones.
+	// Unreadable files do not hide the readable ones; each gets a warning of its own.
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, err := range joined.Unwrap() {
+			e.Warnf("%v", err)
+		}
+	} else if err != nil {
 		e.Warnf("%v", err)
 	}
 	shown := []pending.Item{}
@@ -249,6 +253,10 @@ func runPendingDrop(c *cli.Context, e *app.Env) error {
 	}
 	it, err := dir.Drop(id)
 	if err != nil {
+		return err
+	}
+	if it.Session == "" {
+		_, err = fmt.Fprintf(e.Stdout, "dropped %s (unreadable)\n", it.ID)
 		return err
 	}
 	_, err = fmt.Fprintf(e.Stdout, "dropped %s (session %s)\n", it.ID, app.EscapeLabel(it.Session))
