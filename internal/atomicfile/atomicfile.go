@@ -87,26 +87,34 @@ func Remove(dir, name string) error {
 // returns an error if dir exists but is a symlink, is not a directory, is owned by another user, or is open
 // to group or others.
 func MkdirPrivate(dir string) error {
-	// The directories to create, deepest first.
+	dir = filepath.Clean(dir)
+	// The directories to create, deepest first. An existing dir is only checked: one Lstat on the common path.
 	var missing []string
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Lstat(d)
+		if err == nil && d == dir {
+			return checkPrivate(dir, fi)
+		}
+		if !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
 			break
 		}
 		missing = append(missing, d)
 	}
-	if len(missing) > 0 {
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return fmt.Errorf("create %s: %w", dir, err)
+	// Shallowest first, each made 0700 before the next goes in it: the umask could leave a parent without the
+	// write bit its child needs.
+	for i := len(missing) - 1; i >= 0; i-- {
+		d := missing[i]
+		err := os.Mkdir(d, 0o700)
+		if err == nil {
+			err = os.Chmod(d, 0o700)
+		} else if errors.Is(err, fs.ErrExist) { // made meanwhile by another process; checked below
+			continue
 		}
-		// MkdirAll honours the umask; a new directory must be 0700 whatever it is.
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return fmt.Errorf("create %s: %w", dir, err)
+		if err == nil {
+			err = SyncDir(filepath.Dir(d))
 		}
-		for _, d := range missing {
-			if err := SyncDir(filepath.Dir(d)); err != nil {
-				return fmt.Errorf("create %s: %w", dir, err)
-			}
+		if err != nil {
+			return fmt.Errorf("create %s: %w", dir, err)
 		}
 	}
 	return CheckPrivate(dir)

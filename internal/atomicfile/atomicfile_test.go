@@ -1,6 +1,7 @@
 package atomicfile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,18 +59,24 @@ func TestMkdirPrivate(t *testing.T) {
 	old := syscall.Umask(0)
 	defer syscall.Umask(old)
 	root := t.TempDir()
-	dir := filepath.Join(root, "a", "b")
-	if err := MkdirPrivate(dir); err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range []string{filepath.Dir(dir), dir} {
-		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
-			t.Fatalf("%s: mode %v, %v; want 0700", d, fi.Mode().Perm(), err)
+	// A umask that takes a parent's write bit would stop its child being created, for any user but root.
+	for i, umask := range []int{0, 0o277} {
+		syscall.Umask(umask)
+		dir := filepath.Join(root, fmt.Sprint(i), "a", "b")
+		if err := MkdirPrivate(dir); err != nil {
+			t.Fatalf("umask %04o: %v", umask, err)
+		}
+		for _, d := range []string{filepath.Dir(filepath.Dir(dir)), filepath.Dir(dir), dir} {
+			if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
+				t.Fatalf("umask %04o: %s: mode %v, %v; want 0700", umask, d, fi.Mode().Perm(), err)
+			}
+		}
+		if err := MkdirPrivate(dir); err != nil {
+			t.Fatalf("existing private directory refused: %v", err)
 		}
 	}
-	if err := MkdirPrivate(dir); err != nil {
-		t.Fatalf("existing private directory refused: %v", err)
-	}
+	syscall.Umask(0)
+	dir := filepath.Join(root, "0", "a", "b")
 
 	open := filepath.Join(root, "open")
 	if err := os.Mkdir(open, 0o755); err != nil {

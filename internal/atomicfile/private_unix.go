@@ -16,6 +16,11 @@ func CheckPrivate(dir string) error {
 	if err != nil {
 		return fmt.Errorf("check %s: %w", dir, err)
 	}
+	return checkPrivate(dir, fi)
+}
+
+// checkPrivate is [CheckPrivate] for dir's Lstat result fi.
+func checkPrivate(dir string, fi os.FileInfo) error {
 	if fi.Mode()&os.ModeSymlink != 0 {
 		return fmt.Errorf("%s is a symlink; refusing to use it: replace it with a private directory (mode 0700)", dir)
 	}
