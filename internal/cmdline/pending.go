@@ -131,7 +131,7 @@ func flags(it pending.Item) string {
 // oneID returns the single ID argument of a command.
 func oneID(c *cli.Context) (string, error) {
 	if c.NArg() != 1 {
-		return "", app.Usagef("%s takes one checkpoint ID (or a prefix of at least %d characters)", c.Command.FullName(), pending.MinPrefix)
+		return "", app.Usagef("pending %s takes one checkpoint ID (or a prefix of at least %d characters)", c.Command.Name, pending.MinPrefix)
 	}
 	return c.Args().First(), nil
 }
