@@ -36,7 +36,7 @@ func main() {
 	query := flag.String("query", "", "run one recall on -dir and exit")
 	optimized = flag.Bool("optimized", true, "use the generated store with optimized indexes")
 	dir := flag.String("dir", "", "store directory (default: the cached generated store of -n claims)")
-	build := flag.Bool("build", false, "print the cached generated store's directory and the two queries, and exit")
+	build := flag.Bool("build", false, "print the cached generated store's directory and its three queries, and exit")
 	flag.Parse()
 	if *build {
 		d, err := gen.Cached(*n, *optimized)
