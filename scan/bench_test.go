@@ -71,6 +71,15 @@ func BenchmarkColon64K(b *testing.B)    { benchText(b, strings.Repeat("a:", 32<<
 func BenchmarkPassword64K(b *testing.B) { benchText(b, strings.Repeat("password=", 64<<10/9)) }
 func BenchmarkName64K(b *testing.B)     { benchText(b, strings.Repeat("pass", 16<<10)) }
 func BenchmarkKeyID64K(b *testing.B)    { benchText(b, strings.Repeat("AKIA", 16<<10)) }
+func BenchmarkJWTHeads64K(b *testing.B) { benchText(b, strings.Repeat("eyJ-", 16<<10)) }
+func BenchmarkJWTRun64K(b *testing.B) {
+	g := &gen{r: newRand()}
+	var t strings.Builder
+	for t.Len() < 64<<10 {
+		t.WriteString(g.str(base64c, 60) + "-eyJ")
+	}
+	benchText(b, t.String())
+}
 func BenchmarkBegin64K(b *testing.B) {
 	benchText(b, strings.Repeat("-----BEGIN RSA PRIVATE KEY-----", 64<<10/31))
 }

@@ -949,6 +949,57 @@ func jwtHeader(v string) bool {
 	return strings.HasPrefix(s, "{") && (strings.Contains(s, `"alg"`) || strings.Contains(s, `"typ"`))
 }
 
+// findJWT finds, at the hits that start a word, what \beyJ[A-Za-z0-9_-]{8,}={0,2}\.eyJ[A-Za-z0-9_-]{8,}={0,2}\.
+// [A-Za-z0-9_-]{16,} matches, when its header passes [jwtHeader]. Hits inside one run of base64url bytes share
+// everything after the run, which is read once: with the expression, each of 16,000 hits in 64 KiB of
+// "eyJ-" read up to 4 KiB ahead, 2.3 s for the note. A hit whose header fails does not skip the rest of its
+// run, since a later hit in it may start a real token (eyJ0-eyJhbGci…).
+func findJWT(text string, hits []int) []span {
+	seg := func(i int) int {
+		for i < len(text) && (isWordByte(text[i]) || text[i] == '-') {
+			i++
+		}
+		return i
+	}
+	pad := func(i int) int {
+		for k := 0; k < 2 && i < len(text) && text[i] == '='; k++ {
+			i++
+		}
+		return i
+	}
+	var out []span
+	e1, e3, done := -1, -1, -1 // the current run's end and, when its tail has a JWT's shape, the token's end
+	for _, at := range hits {
+		if at < done || (at > 0 && isWordByte(text[at-1])) {
+			continue
+		}
+		if at >= e1 {
+			e1, e3 = seg(at+3), -1
+			if i := pad(e1); i < len(text) && text[i] == '.' && strings.HasPrefix(text[i+1:], "eyJ") {
+				if e2 := seg(i + 4); e2-(i+1) >= 11 {
+					if j := pad(e2); j < len(text) && text[j] == '.' {
+						if k := seg(j + 1); k-(j+1) >= 16 {
+							e3 = k
+						}
+					}
+				}
+			}
+		}
+		if e3 < 0 || e1-at < 11 {
+			continue
+		}
+		h := text[at:e1]
+		if len(h) > 1024 {
+			h = h[:1024] // a header is short JSON: the first 768 bytes tell
+		}
+		if jwtHeader(h) {
+			out = append(out, span{at, e3})
+			done = e3
+		}
+	}
+	return out
+}
+
 // tokenValue is the bar for header and bearer values: not a placeholder, at least 12 characters, and not a
 // plain word.
 func tokenValue(v string) bool {

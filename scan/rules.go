@@ -324,13 +324,11 @@ func ruleTable() []*rule {
 		},
 		{
 			id: "jwt", category: CategoryVendor,
-			token: true, ahead: 4096,
 			description: "JSON Web Tokens anywhere, including query strings: three base64url segments whose header decodes " +
 				"to a JWT header.",
 			keywords:      []string{"eyJ"},
 			caseSensitive: true,
-			pattern:       `\beyJ[A-Za-z0-9_\-]{8,}={0,2}\.eyJ[A-Za-z0-9_\-]{8,}={0,2}\.[A-Za-z0-9_\-]{16,}`,
-			valid:         jwtHeader,
+			findAll:       findJWT,
 			positives:     []string{"GET /cb?id_token=" + exJWT + "&state=x"},
 			negatives:     []string{"eyJhbGciOi…", "eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl"},
 		},

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 

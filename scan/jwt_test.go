@@ -1,0 +1,68 @@
+package scan
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// jwtExpr is the expression findJWT stands for.
+var jwtExpr = regexp.MustCompile(`^\beyJ[A-Za-z0-9_\-]{8,}={0,2}\.eyJ[A-Za-z0-9_\-]{8,}={0,2}\.[A-Za-z0-9_\-]{16,}`)
+
+// exprJWT finds JWTs the slow way: the expression at every "eyJ" that starts a word, then the header check,
+// without overlaps.
+func exprJWT(text string) []span {
+	var out []span
+	for i := 0; i+3 <= len(text); i++ {
+		if text[i:i+3] != "eyJ" || (i > 0 && isWordByte(text[i-1])) || len(out) > 0 && i < out[len(out)-1].end {
+			continue
+		}
+		if m := jwtExpr.FindStringIndex(text[i:]); m != nil && jwtHeader(text[i:i+m[1]]) {
+			out = append(out, span{i, i + m[1]})
+		}
+	}
+	return out
+}
+
+func hitsOf(text, kw string) []int {
+	var hits []int
+	for i := 0; ; i++ {
+		k := strings.Index(text[i:], kw)
+		if k < 0 {
+			return hits
+		}
+		i += k
+		hits = append(hits, i)
+	}
+}
+
+// FuzzFindJWT holds findJWT to the expression. Inputs stay under 1 KiB, since findJWT judges a header on its
+// first 1 KiB only.
+func FuzzFindJWT(f *testing.F) {
+	var exJWT string
+	for _, r := range ruleTable() {
+		if r.id == "jwt" {
+			_, rest, _ := strings.Cut(r.positives[0], "id_token=")
+			exJWT, _, _ = strings.Cut(rest, "&")
+		}
+	}
+	f.Add("GET /cb?id_token=" + exJWT + "&state=x")
+	f.Add("x eyJhbGciOiJIUzI1NiJ9==.eyJaaaaaaaaa.bbbbbbbbbbbbbbbbbb eyJ-eyJhbGciOiJIUzI1NiJ9.eyJaaaaaaaa.bbbbbbbbbbbbbbbbbbbbb")
+	f.Add("eyJ0-" + exJWT)
+	f.Add(strings.Repeat("eyJ-", 40) + exJWT)
+	f.Add("eyJhbGciOi… eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl")
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 1024 {
+			return
+		}
+		want, got := exprJWT(s), findJWT(s, hitsOf(s, "eyJ"))
+		if len(want) != len(got) {
+			t.Fatalf("%q: findJWT %v, expression %v", s, got, want)
+		}
+		for i := range want {
+			if want[i] != got[i] {
+				t.Fatalf("%q: findJWT %v, expression %v", s, got, want)
+			}
+		}
+	})
+}
