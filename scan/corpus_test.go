@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/base64"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -352,11 +353,11 @@ func (g *gen) positives() []func() string {
 		},
 		func() string {
 			user := g.pick("deploy", "ci", "svc-report", "admin")
-			cred := encodeBase64(user + ":" + g.password())
+			cred := base64.StdEncoding.EncodeToString([]byte(user + ":" + g.password()))
 			return "grafana API call: `curl -H 'Authorization: Basic " + mark(hdr, cred) + "' http://grafana:3000/api/health`"
 		},
 		func() string {
-			cred := encodeBase64(g.pick("squid", "proxyuser") + ":" + g.password())
+			cred := base64.StdEncoding.EncodeToString([]byte(g.pick("squid", "proxyuser") + ":" + g.password()))
 			return "corp proxy needs `Proxy-Authorization: Basic " + mark(hdr, cred) + "` on every request"
 		},
 		func() string {
@@ -672,24 +673,6 @@ func (g *gen) negatives() []func() string {
 func uuid(g *gen) string {
 	h := g.hex(32)
 	return h[:8] + "-" + h[8:12] + "-4" + h[13:16] + "-a" + h[17:20] + "-" + h[20:]
-}
-
-func encodeBase64(s string) string {
-	const enc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-	var b strings.Builder
-	for i := 0; i < len(s); i += 3 {
-		var chunk [3]byte
-		n := copy(chunk[:], s[i:])
-		v := uint(chunk[0])<<16 | uint(chunk[1])<<8 | uint(chunk[2])
-		for j := 0; j < 4; j++ {
-			if j <= n {
-				b.WriteByte(enc[(v>>(18-6*j))&63])
-			} else {
-				b.WriteByte('=')
-			}
-		}
-	}
-	return b.String()
 }
 
 // filler produces the ordinary lines of a checkpoint note.

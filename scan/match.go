@@ -939,6 +939,9 @@ func basicCredentials(v string) bool {
 }
 
 // jwtHeader reports whether v's first segment decodes to a JSON object header of a JWT.
+// notPlaceholder reports whether v is not a placeholder such as "changeme" or "<token>".
+func notPlaceholder(v string) bool { return !isPlaceholder(v) }
+
 func jwtHeader(v string) bool {
 	seg, _, _ := strings.Cut(v, ".")
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(seg, "="))

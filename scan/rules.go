@@ -173,7 +173,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"mysql", "mariadb", "sshpass", "-u ", "--user "},
 			pattern:       `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|(?:-u|--user)[ \t]+['"]?[^\s:'"]+:([^\s'"@]+))`,
-			valid:         func(v string) bool { return credentialValue(v) },
+			valid:         credentialValue,
 			positives:     []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "curl -u admin:Q9v!t2Lr7 https://ci/api"},
 			negatives:     []string{"mysql -u root -p shop", "curl -u admin:$ADMIN_PASS https://ci/api", "mysql -p\"$MYSQL_PWD\""},
 		},
@@ -210,7 +210,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glagent-", "glsoat-", "gloas-", "glcbt-", "GR1348941"},
 			pattern:       `\b(?:gl(?:pat|dt|rt|ptt|ft|imt|agent|soat|oas|cbt)-[A-Za-z0-9_\-]{20,}|GR1348941[A-Za-z0-9_\-]{20,})`,
-			valid:         func(v string) bool { return !isPlaceholder(v) },
+			valid:         notPlaceholder,
 			positives:     []string{"glpat-" + exTok[:20], "GR1348941" + exTok[:20]},
 			negatives:     []string{"glpat-xxxxxxxxxxxxxxxxxxxx", "glpat-…"},
 		},
@@ -221,7 +221,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxe", "xapp-", "hooks.slack.com"},
 			pattern:       `\b(?:xox[abprs]-[0-9]{6,}-[A-Za-z0-9\-]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
-			valid:         func(v string) bool { return !isPlaceholder(v) },
+			valid:         notPlaceholder,
 			positives:     []string{fake("xoxb-", "2194857302-4827361950-", exTok[:24]), "https://hooks.slack.com/services/" + fake("T04AB12CD/B05EF34GH/", exTok[:24])},
 			negatives:     []string{"xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx"},
 		},
@@ -244,7 +244,7 @@ func ruleTable() []*rule {
 			keywords:      []string{"AIza", "GOCSPX-", "ya29."},
 			caseSensitive: true,
 			pattern:       `\b(?:AIza[0-9A-Za-z\-_]{35}|GOCSPX-[0-9A-Za-z\-_]{28}|ya29\.[0-9A-Za-z\-_]{30,})`,
-			valid:         func(v string) bool { return !isPlaceholder(v) },
+			valid:         notPlaceholder,
 			positives:     []string{fake("AIza", "Sy", exTok[:33]), fake("GOCSPX-", exTok[:28])},
 			negatives:     []string{"AIzaSy…", "AIza" + strings.Repeat("X", 35)},
 		},
@@ -267,7 +267,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"sk-ant-"},
 			pattern:       `\bsk-ant-[a-z]{3,8}[0-9]{2}-[A-Za-z0-9_\-]{40,}`,
-			valid:         func(v string) bool { return !isPlaceholder(v) },
+			valid:         notPlaceholder,
 			positives:     []string{fake("sk-ant-", "api03-", exTok, exTok36, "AA")},
 			negatives:     []string{"sk-ant-api03-…", "sk-ant-api03-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"},
 		},
@@ -278,7 +278,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"npm_"},
 			pattern:       `\bnpm_[A-Za-z0-9]{36}\b`,
-			valid:         func(v string) bool { return !isPlaceholder(v) },
+			valid:         notPlaceholder,
 			positives:     []string{"//registry.npmjs.org/:_authToken=npm_" + exTok36},
 			negatives:     []string{"npm_config_cache=/tmp/npm", "npm_" + strings.Repeat("x", 36)},
 		},
