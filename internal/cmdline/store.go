@@ -24,7 +24,7 @@ func storeAction(e *app.Env, store Store, name string) cli.ActionFunc {
 }
 
 var (
-	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "promote a note even though the secret scan flagged it"}
+	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "preview or promote a note even though the secret scan flagged it"}
 	limitFlag        = &cli.IntFlag{Name: "limit", Value: 10, Usage: "at most `N` results (1 to 1000)"}
 )
 
