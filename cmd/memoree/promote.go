@@ -172,23 +172,26 @@ type applyJSON struct {
 	NoOp        bool   `json:"no_op"`
 }
 
-// apply compiles the text and stores it with its claims in one transaction, created at now. Applying the same
-// text again changes nothing and says so.
-func apply(ctx context.Context, e *app.Env, p promotion, now time.Time) (_ applyJSON, err error) {
+// apply compiles the text and stores it with its claims in one transaction, and returns the time it recorded
+// as their creation. Applying the same text again changes nothing and says so.
+func apply(ctx context.Context, e *app.Env, p promotion) (_ applyJSON, now time.Time, err error) {
+	if now, err = e.Now(); err != nil {
+		return applyJSON{}, now, err
+	}
 	res := compile(p)
 	st, err := openStore(e)
 	if err != nil {
-		return applyJSON{}, err
+		return applyJSON{}, now, err
 	}
 	defer closeStore(st, &err)
 	r, err := st.Apply(ctx, p.artifact, claimInputs(res), now)
 	if err != nil {
-		return applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
+		return applyJSON{}, now, fmt.Errorf("apply %s: %w", p.id, err)
 	}
 	return applyJSON{
 		ID: p.id, Artifact: r.Artifact, Compiler: res.Compiler, NewClaims: r.NewClaims,
 		KnownClaims: r.KnownClaims, NewEvidence: r.NewEvidence, NoOp: r.NoOp(),
-	}, nil
+	}, now, nil
 }
 
 // printApply reports an apply; name is what the human view calls the text ("note" or the checkpoint ID).
@@ -244,11 +247,7 @@ func runPendingApply(c *cli.Context, e *app.Env) error {
 		return err
 	}
 	// One clock for the artifact's creation and the pending item's record of it.
-	now, err := e.Now()
-	if err != nil {
-		return err
-	}
-	out, err := apply(c.Context, e, p, now)
+	out, now, err := apply(c.Context, e, p)
 	if err != nil {
 		return err
 	}
@@ -280,11 +279,7 @@ func runRemember(c *cli.Context, e *app.Env) error {
 	if !c.Bool("apply") {
 		return preview(c, e, p)
 	}
-	now, err := e.Now()
-	if err != nil {
-		return err
-	}
-	out, err := apply(c.Context, e, p, now)
+	out, _, err := apply(c.Context, e, p)
 	if err != nil {
 		return err
 	}
