@@ -100,17 +100,21 @@ func (q query) mayAnswer(rows []map[int64]bool) bool {
 	return false
 }
 
-// rankMode says which rows a caller of rank wants.
+// rankMode says which rows a caller of rank wants, and how they are scored.
 type rankMode int
 
 const (
-	allRows     rankMode = iota // the best rows, answering or not
-	answersOnly                 // the best rows only when one may answer the query: nothing otherwise
+	// allRows: the best rows by BM25, answering or not.
+	allRows rankMode = iota
+	// answersOnly: nothing unless a row may answer the query. A row's score is then the number of query words
+	// it holds, so that rows that answer come first and the newest first among equals. BM25 is not computed:
+	// it costs each word a second pass over the index, a third of a recall's artifact search.
+	answersOnly
 )
 
 // rank returns up to want best rows of t for q, and whether more rows match. With answersOnly it returns
-// nothing, before any scoring, when the rows that hold each query word show that none answers q: they show
-// it whenever no word is common, since a rare word's rows are all read.
+// nothing when the rows that hold each query word show that none answers q: they show it whenever no word is
+// common, since a rare word's rows are all read.
 func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode rankMode) ([]hit, bool, error) {
 	if len(q.words) == 0 || want <= 0 {
 		return nil, false, nil
@@ -119,7 +123,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	df := make([]int, len(q.words))
 	// rows[i] holds every row of a rare word i, which is how its coverage is checked later.
 	rows := make([]map[int64]bool, len(q.words))
-	perWord, err := s.matchingRows(ctx, t, q.words, commonDF+1)
+	perWord, err := s.matchingRows(ctx, t, q.words, commonDF+1, mode == allRows)
 	if err != nil {
 		return nil, false, err
 	}
@@ -184,16 +188,21 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 }
 
 // matchingRows returns, for each word, the rows of t that contain it, newest first, but at most limit of
-// them, in one statement. Each comes loaded with its columns and scored for that word alone.
-func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int) ([][]hit, error) {
+// them, in one statement. Each comes loaded with its columns and scored for that word alone: by BM25 when
+// bm25 is set, else 1.
+func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int, bm25 bool) ([][]hit, error) {
+	score := "1.0"
+	if bm25 {
+		score = "-bm25(" + t.fts + ")"
+	}
 	var b strings.Builder
 	for i, w := range words {
 		if i > 0 {
 			b.WriteString(" UNION ALL ")
 		}
-		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, f.rowid, -bm25(%s), r.created, %s FROM %s f JOIN %s r ON r.id = f.rowid
+		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, f.rowid, %s, r.created, %s FROM %s f JOIN %s r ON r.id = f.rowid
 			WHERE %s MATCH %s ORDER BY f.rowid DESC LIMIT %d)`,
-			i, t.fts, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), limit)
+			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), limit)
 	}
 	r, err := s.db.QueryContext(ctx, b.String())
 	if err != nil {

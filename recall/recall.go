@@ -36,7 +36,7 @@ type ArtifactHit struct {
 	Session  string
 	Task     string
 	Snippet  string
-	Score    float64 // higher is better
+	Score    float64 // higher is better: BM25 from Search; from Recall, the number of query words the artifact holds
 	Created  time.Time
 }
 
@@ -68,8 +68,9 @@ type RecallResult struct {
 //
 // Presence is PresenceClaim when a returned claim contains most of the query's significant words (all of a
 // one-word query; otherwise at least two and at least half), PresenceArtifact when no claim does but an
-// artifact's text does (the artifacts are then listed), and PresenceNone otherwise: claims that share only an
-// incidental word with the query are still listed, but they do not count as an answer.
+// artifact's text does, and PresenceNone otherwise: claims that share only an incidental word with the query
+// are still listed, but they do not count as an answer. With PresenceArtifact the matching artifacts are
+// listed too, those that answer first, then by how many query words they hold, newest first among equals.
 func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResult, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
