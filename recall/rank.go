@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,13 +52,15 @@ func answers(c, n int) bool {
 }
 
 // ftsTable names one of the two full-text indexes, the table of its rows and the four columns of it that
-// results show, qualified by the alias r.
+// results show, qualified by the alias r. When text is set the first of those is the indexed text, and BM25
+// is computed from it (see scoreText); otherwise FTS5's bm25() computes it.
 type ftsTable struct {
 	fts, rows, cols string
+	text            bool
 }
 
 var (
-	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, '', ''"}
+	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, '', ''", text: true}
 	artifactIndex = ftsTable{fts: "artifacts_fts", rows: "artifacts", cols: "r.hash, r.kind, r.session, r.task"}
 )
 
@@ -123,7 +126,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	df := make([]int, len(q.words))
 	// rows[i] holds every row of a rare word i, which is how its coverage is checked later.
 	rows := make([]map[int64]bool, len(q.words))
-	perWord, err := s.matchingRows(ctx, t, q.words, commonDF+1, mode == allRows)
+	perWord, err := s.matchingRows(ctx, t, q.words, commonDF+1, mode)
 	if err != nil {
 		return nil, false, err
 	}
@@ -188,12 +191,15 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 }
 
 // matchingRows returns, for each word, the rows of t that contain it, newest first, but at most limit of
-// them, in one statement. Each comes loaded with its columns and scored for that word alone: by BM25 when
-// bm25 is set, else 1.
-func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int, bm25 bool) ([][]hit, error) {
+// them, in one statement. Each comes loaded with its columns and scored for that word alone: by BM25 for
+// allRows, else 1.
+func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int, mode rankMode) ([][]hit, error) {
 	score := "1.0"
-	if bm25 {
+	if mode == allRows {
 		score = "-bm25(" + t.fts + ")"
+		if t.text {
+			score = "0.0" // see scoreText
+		}
 	}
 	var b strings.Builder
 	for i, w := range words {
@@ -204,22 +210,37 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 			WHERE %s MATCH %s ORDER BY f.rowid DESC LIMIT %d)`,
 			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), limit)
 	}
+	textScored := mode == allRows && t.text
+	if textScored {
+		fmt.Fprintf(&b, averagesSQL, t.fts)
+	}
 	r, err := s.db.QueryContext(ctx, b.String())
 	if err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
 	defer r.Close()
 	out := make([][]hit, len(words))
+	var averages string
 	for r.Next() {
 		var i int
 		var h hit
 		if err := r.Scan(&i, &h.id, &h.score, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
 			return nil, fmt.Errorf("search %s: %w", t.rows, err)
 		}
+		if i < 0 {
+			averages = h.f[0]
+			continue
+		}
 		out[i] = append(out[i], h)
 	}
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	r.Close()
+	if textScored && slices.ContainsFunc(out, func(rows []hit) bool { return len(rows) > 0 }) {
+		if err := s.scoreText(ctx, t, words, limit, out, averages); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

@@ -253,7 +253,7 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 		{"rare"}, {"rare", "scarce"}, {"scarce", "rare"}, {"common"}, {"common", "often"}, {"often", "common"},
 		{"rare", "common"}, {"notes", "scarce"}, {"absent"}, {"rare", "absent", "scarce"},
 	} {
-		perWord, err := s.matchingRows(context.Background(), claimIndex, words, commonDF+1, true)
+		perWord, err := s.matchingRows(context.Background(), claimIndex, words, commonDF+1, allRows)
 		if err != nil {
 			t.Fatal(err)
 		}
