@@ -31,7 +31,7 @@ func bm25(idf, f, d, avgdl float64) float64 {
 // idf is FTS5's inverse document frequency of a word that nHit of nRow rows hold.
 func idf(nRow, nHit int64) float64 {
 	v := math.Log((float64(nRow-nHit) + 0.5) / (float64(nHit) + 0.5))
-	if v <= 0 {
+	if !(v > 0) { // FTS5 tests v <= 0; NaN, from counts that disagree, takes the floor too
 		v = 1e-6
 	}
 	return v

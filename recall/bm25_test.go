@@ -1,0 +1,81 @@
+package recall
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSQLiteVarint(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int64
+		n    int
+	}{
+		{"\x00", 0, 1},
+		{"\x7f", 127, 1},
+		{"\x81\x00", 128, 2},
+		{"\x86\x8d\x20", 100000, 3},
+		{"\xb3\xe7\x3c", 848828, 3},
+		{"\x86\x8d\x20\x01", 100000, 3},                 // stops at the first byte under 0x80
+		{"\xff\xff\xff\xff\xff\xff\xff\xff\xff", -1, 9}, // the ninth byte gives all 8 bits
+		{"\x81\x81\x81\x81\x81\x81\x81\x81\x01", 0x204081020408101, 9}, // eight 7-bit ones, then 8 bits
+		{"", 0, 0},
+		{"\x86\x8d", 0, 0}, // ends inside the number
+	} {
+		got, n := sqliteVarint(c.in)
+		if got != c.want || n != c.n {
+			t.Errorf("sqliteVarint(%q) = %d, %d; want %d, %d", c.in, got, n, c.want, c.n)
+		}
+	}
+}
+
+func TestParseAverages(t *testing.T) {
+	rows, words, err := parseAverages("\x86\x8d\x20\xb3\xe7\x3c")
+	if err != nil || rows != 100000 || words != 848828 {
+		t.Errorf("one column: %d rows, %d words, %v; want 100000, 848828", rows, words, err)
+	}
+	rows, words, err = parseAverages("\x03\x05\x81\x00")
+	if err != nil || rows != 3 || words != 133 {
+		t.Errorf("two columns: %d rows, %d words, %v; want 3, 133 (5 + 128)", rows, words, err)
+	}
+	for _, bad := range []string{"", "\x86", "\x03\x85"} {
+		if _, _, err := parseAverages(bad); err == nil {
+			t.Errorf("parseAverages(%q) decoded", bad)
+		}
+	}
+}
+
+func TestWordCounts(t *testing.T) {
+	for _, c := range []struct {
+		text, word     string
+		words, matches int
+	}{
+		{"Deploy from the release branch.", "deploy", 5, 1},
+		{"Deploys deploy DEPLOYED deploying", "deploy", 4, 4},
+		{"user_id and user id meet", "user", 6, 2},
+		{"José met jose at café-bar", "Jose", 6, 2},
+		{"", "anything", 0, 0},
+		{"  ...  ", "dots", 0, 0},
+		{"v1.2 of main.go", "go", 5, 1},
+	} {
+		w, m := wordCounts(c.text, stem(fold(c.word)))
+		if w != c.words || m != c.matches {
+			t.Errorf("wordCounts(%q, %q) = %d words, %d matches; want %d, %d", c.text, c.word, w, m, c.words, c.matches)
+		}
+	}
+}
+
+// TestIDF checks the floor FTS5 puts under the inverse document frequency of a word in most rows.
+func TestIDF(t *testing.T) {
+	if v := idf(100, 1); v < 4 || v > 5 {
+		t.Errorf("idf(100, 1) = %v, want ln(99.5/1.5), about 4.19", v)
+	}
+	for _, hits := range []int64{50, 90, 100, 200} {
+		if v := idf(100, hits); v != 1e-6 && hits >= 50 {
+			t.Errorf("idf(100, %d) = %v, want the floor 1e-6", hits, v)
+		}
+	}
+	if !strings.Contains(averagesSQL, "id = 1") {
+		t.Error("averagesSQL does not select the averages record (rowid 1)")
+	}
+}
