@@ -60,7 +60,8 @@ func recallCommand(e *app.Env, store Store) *cli.Command {
 		Description: `Ranks stored claims against the query (any word may match; plurals and verb forms, case and
 diacritics fold) and prints them, newest first among equals, each with its age and evidence. The
 first line says presence=claim when a stored claim answers the query, presence=artifact when only
-stored artifact text does (then those artifacts are listed), presence=none otherwise. Pending
+stored artifact text does (then those artifacts are listed, those with the most query words
+first, newest first among equals), presence=none otherwise. Pending
 checkpoints are never searched. Output is capped at 16 KiB; when more results exist it says so.
 
 EXAMPLES:
