@@ -128,9 +128,9 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, words []string, limit
 // wordCounts returns how many words text holds, as the index tokenizer cuts them (runs of letters and
 // digits), and how many of them have the stem st.
 func wordCounts(text, st string) (words, matches int) {
-	start := -1
-	count := func(w string) {
+	eachWord(text, func(start, end int) {
 		words++
+		w := text[start:end]
 		if isASCII(w) {
 			w = strings.ToLower(w)
 		} else {
@@ -139,21 +139,6 @@ func wordCounts(text, st string) (words, matches int) {
 		if stem(w) == st {
 			matches++
 		}
-	}
-	for i, r := range text {
-		if isWordRune(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			count(text[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		count(text[start:])
-	}
+	})
 	return words, matches
 }

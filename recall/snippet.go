@@ -86,6 +86,13 @@ func matchesStem(word, st string) bool {
 
 func wordSpans(text string) []span {
 	var out []span
+	eachWord(text, func(start, end int) { out = append(out, span{start, end}) })
+	return out
+}
+
+// eachWord calls f with the byte range of each word of text, in order: each maximal run of runes that
+// [isWordRune] accepts.
+func eachWord(text string, f func(start, end int)) {
 	start := -1
 	for i, r := range text {
 		if isWordRune(r) {
@@ -95,14 +102,13 @@ func wordSpans(text string) []span {
 			continue
 		}
 		if start >= 0 {
-			out = append(out, span{start, i})
+			f(start, i)
 			start = -1
 		}
 	}
 	if start >= 0 {
-		out = append(out, span{start, len(text)})
+		f(start, len(text))
 	}
-	return out
 }
 
 // snippet returns the part of text, about [snippetWords] words long, that holds the most distinct query
