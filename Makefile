@@ -10,7 +10,7 @@ LDFLAGS := -X github.com/memoree/memoree/internal/cmdline.buildVersion=$(VERSION
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
 
-.PHONY: all build test demo install bench man clean
+.PHONY: all build test demo install bench man pgo clean
 
 all: build
 
@@ -34,6 +34,12 @@ install: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint ./scan ./compiler ./recall
 	$(GO) test -run '^$$' -bench . -benchtime 40x -timeout 30m ./internal/benchproc
+
+# pgo regenerates cmd/memoree/default.pgo, the CPU profile that go build applies to memoree for
+# profile-guided optimization: the recall store's benchmarks, where the SQLite engine spends its time.
+pgo:
+	$(GO) test -run '^$$' -bench 'RecallSelective|RecallBroad|ApplyNote|OpenRecall' -benchtime 2s \
+		-cpuprofile $(CURDIR)/cmd/memoree/default.pgo -o $(OUT)/recall.test ./recall
 
 # man regenerates man/memoree.1 from the command definitions.
 man:
