@@ -57,5 +57,6 @@
 // word becomes a quoted FTS5 string, and the words are joined with OR, so any word may match and no input
 // can produce a syntax error. English stopwords are dropped unless nothing else remains. Ranking is BM25
 // over a bounded candidate set chosen by each word's document frequency; see rank.go for the policy and
-// why, and [Store.Recall] for what presence means.
+// why, bm25.go for why claims' BM25 is computed from their text rather than by FTS5, and [Store.Recall] for
+// what presence means.
 package recall
