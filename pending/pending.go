@@ -201,11 +201,20 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 	return it, nil
 }
 
+// CheckPrefix reports whether prefix is long enough to name a checkpoint, without looking for one: callers
+// that can tell a malformed argument from a missing checkpoint check it first.
+func CheckPrefix(prefix string) error {
+	if len(prefix) < MinPrefix {
+		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
+	}
+	return nil
+}
+
 // Resolve returns the one checkpoint ID that starts with prefix. The prefix is compared with file names, never
 // used as a path.
 func (d *Dir) Resolve(prefix string) (string, error) {
-	if len(prefix) < MinPrefix {
-		return "", fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
+	if err := CheckPrefix(prefix); err != nil {
+		return "", err
 	}
 	if !strings.HasPrefix(prefix, IDPrefix) {
 		prefix = IDPrefix + prefix

@@ -78,15 +78,25 @@ func (s *Store) readArtifact(hash string) ([]byte, error) {
 	return data, nil
 }
 
+// CheckPrefix reports whether prefix can name an artifact: [MinPrefix] to 64 hex characters, in any case. It
+// looks nothing up, so callers can tell a malformed argument from a missing artifact.
+func CheckPrefix(prefix string) error {
+	p := strings.ToLower(prefix)
+	if len(p) < MinPrefix || len(p) > sha256.Size*2 || strings.Trim(p, "0123456789abcdef") != "" {
+		return fmt.Errorf("artifact %q: want %d to %d hex characters", prefix, MinPrefix, sha256.Size*2)
+	}
+	return nil
+}
+
 // ArtifactBytes resolves a hash prefix of at least [MinPrefix] hex characters (any case) to a stored artifact
 // and returns its full hash and exact bytes, verified against the hash. It returns [ErrNotFound] when nothing
 // matches, an [*AmbiguousError] listing the candidates when several do, and an error wrapping [ErrCorrupt]
 // when the file no longer matches its hash.
 func (s *Store) ArtifactBytes(prefix string) (hash string, data []byte, err error) {
-	p := strings.ToLower(prefix)
-	if len(p) < MinPrefix || len(p) > sha256.Size*2 || strings.Trim(p, "0123456789abcdef") != "" {
-		return "", nil, fmt.Errorf("artifact %q: want %d to %d hex characters", prefix, MinPrefix, sha256.Size*2)
+	if err := CheckPrefix(prefix); err != nil {
+		return "", nil, err
 	}
+	p := strings.ToLower(prefix)
 	cands, err := column[string](context.Background(), s.db,
 		`SELECT hash FROM artifacts WHERE hash >= ? AND hash <= ? ORDER BY hash`, p, p+"g")
 	if err != nil {

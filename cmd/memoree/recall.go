@@ -334,6 +334,9 @@ func runArtifactShow(c *cli.Context, e *app.Env) error {
 	if c.NArg() != 1 {
 		return app.Usagef("artifact show takes one hash (or a prefix of at least %d hex digits)", recall.MinPrefix)
 	}
+	if err := recall.CheckPrefix(c.Args().First()); err != nil {
+		return app.Usagef("%v", err)
+	}
 	st, err := queryStore(e)
 	if err != nil {
 		return err

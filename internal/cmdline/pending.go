@@ -133,6 +133,9 @@ func oneID(c *cli.Context) (string, error) {
 	if c.NArg() != 1 {
 		return "", app.Usagef("pending %s takes one checkpoint ID (or a prefix of at least %d characters)", c.Command.Name, pending.MinPrefix)
 	}
+	if err := pending.CheckPrefix(c.Args().First()); err != nil {
+		return "", app.Usagef("%v", err)
+	}
 	return c.Args().First(), nil
 }
 
