@@ -85,7 +85,24 @@ func distinct(s string) int {
 
 // classes counts the character classes in s: lower, upper, digit, other.
 func classes(s string) (n int, lower, upper, digit, other bool) {
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// ASCII, almost every byte of a value, is classified without the Unicode tables.
+		if c := s[i]; c < utf8.RuneSelf {
+			switch {
+			case 'a' <= c && c <= 'z':
+				lower = true
+			case 'A' <= c && c <= 'Z':
+				upper = true
+			case '0' <= c && c <= '9':
+				digit = true
+			default:
+				other = true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch {
 		case unicode.IsLower(r):
 			lower = true
@@ -688,8 +705,15 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	}
 	j := i
 	for j < len(text) && j-i < maxValue {
+		if c := text[j]; c < utf8.RuneSelf {
+			if c == ' ' || '\t' <= c && c <= '\r' || c == '"' || c == '\'' || c == '`' || c == '<' {
+				break
+			}
+			j++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[j:])
-		if unicode.IsSpace(r) || r == '"' || r == '\'' || r == '`' || r == '<' {
+		if unicode.IsSpace(r) {
 			break
 		}
 		j += size

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestRuleExamples runs every rule's own examples: each positive must be flagged by that rule, each negative
@@ -59,4 +60,36 @@ func hasRule(fs []Finding, id string) bool {
 		}
 	}
 	return false
+}
+
+// TestClassesASCIIFastPath holds classes to the rune-by-rune definition it had before ASCII skipped the
+// Unicode tables.
+func TestClassesASCIIFastPath(t *testing.T) {
+	ref := func(s string) (n int, lower, upper, digit, other bool) {
+		for _, r := range s {
+			switch {
+			case unicode.IsLower(r):
+				lower = true
+			case unicode.IsUpper(r):
+				upper = true
+			case unicode.IsDigit(r):
+				digit = true
+			default:
+				other = true
+			}
+		}
+		for _, b := range []bool{lower, upper, digit, other} {
+			if b {
+				n++
+			}
+		}
+		return n, lower, upper, digit, other
+	}
+	for _, s := range []string{"", "abc", "ABC", "123", "a=B9", "éÉ٣", "\xff\xfe", "ab\xffC", "ẞ", "Ⅻ", "½", "\t \n", "~", "{", "`", "@", "[", "/", ":", "0", "9", "a", "z", "A", "Z"} {
+		n, l, u, d, o := classes(s)
+		rn, rl, ru, rd, ro := ref(s)
+		if n != rn || l != rl || u != ru || d != rd || o != ro {
+			t.Errorf("classes(%q) = %d %v %v %v %v, want %d %v %v %v %v", s, n, l, u, d, o, rn, rl, ru, rd, ro)
+		}
+	}
 }
