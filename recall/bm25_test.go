@@ -1,6 +1,9 @@
 package recall
 
 import (
+	"context"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -77,5 +80,64 @@ func TestIDF(t *testing.T) {
 	}
 	if !strings.Contains(averagesSQL, "id = 1") {
 		t.Error("averagesSQL does not select the averages record (rowid 1)")
+	}
+}
+
+// TestScoreTextRandom compares the BM25 that scoreText computes with FTS5's bm25() on random claims: words
+// repeat within a claim (term frequency above 1), claims differ in length, and some words are in most rows.
+// The words share no stems, so memoree's word matching and the index's Porter stemmer agree on every token,
+// and the scores must agree to the last bit.
+func TestScoreTextRandom(t *testing.T) {
+	s := openTemp(t)
+	vocab := []string{"kiwi", "mango", "papaya", "guava", "lemon", "melon", "plum", "fig", "date", "lime", "Kiwi", "MANGO"}
+	rng := rand.New(rand.NewPCG(7, 11))
+	var batches []Batch
+	for n := 0; n < 30; n++ {
+		var lines []string
+		for i := 0; i < 40; i++ {
+			k := 2 + rng.IntN(9)
+			ws := make([]string, k)
+			for j := range ws {
+				// Skewed: the first words are in most claims.
+				ws[j] = vocab[min(rng.IntN(len(vocab)), rng.IntN(len(vocab)))]
+			}
+			lines = append(lines, fmt.Sprintf("c%d-%d %s", n, i, strings.Join(ws, " ")))
+		}
+		a, c := note("s", "t", lines...)
+		batches = append(batches, Batch{Artifact: a, Claims: c})
+	}
+	if _, err := s.ApplyBatch(context.Background(), batches, t0); err != nil {
+		t.Fatal(err)
+	}
+	for q := 0; q < 40; q++ {
+		words := queryWords(strings.Join([]string{vocab[rng.IntN(10)], vocab[rng.IntN(10)], vocab[rng.IntN(10)]}[:1+rng.IntN(3)], " "))
+		perWord, err := s.matchingRows(context.Background(), claimIndex, words, commonDF+1, allRows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, w := range words {
+			want := map[int64]float64{}
+			rows, err := s.db.Query(`SELECT rowid, -bm25(claims_fts) FROM claims_fts WHERE claims_fts MATCH ?`, phrase(w))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				var id int64
+				var score float64
+				if err := rows.Scan(&id, &score); err != nil {
+					t.Fatal(err)
+				}
+				want[id] = score
+			}
+			rows.Close()
+			if len(perWord[i]) != min(len(want), commonDF+1) || len(want) == 0 {
+				t.Fatalf("%q: %d rows, FTS5 has %d", w, len(perWord[i]), len(want))
+			}
+			for _, h := range perWord[i] {
+				if h.score != want[h.id] {
+					t.Fatalf("%q: row %d (%q) scores %v, FTS5 %v", w, h.id, h.f[0], h.score, want[h.id])
+				}
+			}
+		}
 	}
 }
