@@ -86,29 +86,19 @@ func distinct(s string) int {
 // classes counts the character classes in s: lower, upper, digit, other.
 func classes(s string) (n int, lower, upper, digit, other bool) {
 	for i := 0; i < len(s); {
-		// ASCII, almost every byte of a value, is classified without the Unicode tables.
-		if c := s[i]; c < utf8.RuneSelf {
-			switch {
-			case 'a' <= c && c <= 'z':
-				lower = true
-			case 'A' <= c && c <= 'Z':
-				upper = true
-			case '0' <= c && c <= '9':
-				digit = true
-			default:
-				other = true
-			}
-			i++
-			continue
+		// ASCII, almost every byte of a value, is classified without decoding it or asking the Unicode tables.
+		r, size := rune(s[i]), 1
+		ascii := r < utf8.RuneSelf
+		if !ascii {
+			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
-		case unicode.IsLower(r):
+		case 'a' <= r && r <= 'z' || !ascii && unicode.IsLower(r):
 			lower = true
-		case unicode.IsUpper(r):
+		case 'A' <= r && r <= 'Z' || !ascii && unicode.IsUpper(r):
 			upper = true
-		case unicode.IsDigit(r):
+		case '0' <= r && r <= '9' || !ascii && unicode.IsDigit(r):
 			digit = true
 		default:
 			other = true
