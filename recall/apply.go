@@ -51,11 +51,11 @@ type Batch struct {
 }
 
 // Apply stores the artifact and its claims: the rows go in one transaction, which commits only once the
-// artifact file is written and synced. On error the database is as it was (the artifact file may remain, unreferenced).
-// Applying the same artifact and claims again changes nothing and returns a result whose NoOp is true; a
-// claim whose key is already stored gains the new evidence instead of a duplicate. Concurrent applies, from
-// this or other processes, wait for each other and create no duplicates. now is the creation time recorded
-// for new rows.
+// artifact file is written and synced. On error the database is as it was (the artifact file may remain,
+// unreferenced). Applying the same artifact and claims again changes nothing and returns a result whose
+// NoOp is true; a claim whose key is already stored gains the new evidence instead of a duplicate.
+// Concurrent applies, from this or other processes, wait for each other and create no duplicates. now is
+// the creation time recorded for new rows.
 func (s *Store) Apply(ctx context.Context, a Artifact, claims []ClaimInput, now time.Time) (ApplyResult, error) {
 	res, err := s.ApplyBatch(ctx, []Batch{{Artifact: a, Claims: claims}}, now)
 	if err != nil {

@@ -115,11 +115,11 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, words []string, limit
 	}
 	for i, w := range words {
 		st := stem(fold(w))
-		idf := idf(nRow, hits[i])
+		weight := idf(nRow, hits[i])
 		for j := range perWord[i] {
 			h := &perWord[i][j]
 			d, f := wordCounts(h.f[0], st)
-			h.score = bm25(idf, float64(max(f, 1)), float64(d), avgdl)
+			h.score = bm25(weight, float64(max(f, 1)), float64(d), avgdl)
 		}
 	}
 	return nil
@@ -130,13 +130,7 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, words []string, limit
 func wordCounts(text, st string) (words, matches int) {
 	eachWord(text, func(start, end int) {
 		words++
-		w := text[start:end]
-		if isASCII(w) {
-			w = strings.ToLower(w)
-		} else {
-			w = fold(w)
-		}
-		if stem(w) == st {
+		if stem(fold(text[start:end])) == st {
 			matches++
 		}
 	})

@@ -16,8 +16,9 @@ import (
 // sorted), so one statement reads each query word's newest rows, never more than [commonDF]+1, with their
 // BM25 for that word: a word with more is common, the others rare. Rare words' hits are ranked first, by
 // BM25 for all the rare words together. Common words' hits are ranked only when rare words leave the page
-// unfilled, and then only the newest [candidateCap] of them. A claim that matches a rare word therefore ranks above one that matches only common
-// words, and a broad query ranks its newest hits, which also suits "the newer statement wins".
+// unfilled, and then only the newest [candidateCap] of them. A claim that matches a rare word therefore
+// ranks above one that matches only common words, and a broad query ranks its newest hits, which also suits
+// "the newer statement wins".
 //
 // The best candidates are then re-ranked: those that answer the query (see [answers]) come first, and a newer
 // hit moves ahead of an older one that matched the same query words unless the older one scores more than
@@ -32,7 +33,7 @@ const (
 // hit is one ranked row of claims_fts or artifacts_fts.
 type hit struct {
 	id      int64
-	score   float64 // -bm25, higher is better
+	score   float64 // BM25, or for answersOnly the query words the row holds; higher is better
 	cover   uint64  // bit i set when query word i occurs in the row
 	created int64
 	f       [4]string // the row's ftsTable.cols
@@ -236,7 +237,7 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
-	r.Close()
+	r.Close() // scoreText's statement needs the connection
 	if textScored && slices.ContainsFunc(out, func(rows []hit) bool { return len(rows) > 0 }) {
 		if err := s.scoreText(ctx, t, words, limit, out, averages); err != nil {
 			return nil, err
