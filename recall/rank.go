@@ -171,6 +171,12 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	if err := s.cover(ctx, t, q, df, rows, top); err != nil {
 		return nil, false, err
 	}
+	if mode == answersOnly {
+		// The candidates were counted within their tier; a row holds the other tier's words too.
+		for i := range top {
+			top[i].score = float64(bits.OnesCount64(top[i].cover))
+		}
+	}
 	sort.SliceStable(top, func(i, j int) bool {
 		ai, aj := q.answers(top[i]), q.answers(top[j])
 		if ai != aj {

@@ -290,3 +290,31 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersOnlyCountsEveryTier checks that an artifact's score in answersOnly is the number of query words
+// it holds when one of them is common: candidates are chosen a tier at a time, but counted across both.
+func TestAnswersOnlyCountsEveryTier(t *testing.T) {
+	s := openTemp(t)
+	var batches []Batch
+	for i := 0; i <= commonDF; i++ {
+		a, c := note("s", "t", fmt.Sprintf("Walrus sighting %d on the shore", i))
+		batches = append(batches, Batch{Artifact: a, Claims: c})
+	}
+	if _, err := s.ApplyBatch(context.Background(), batches, t0); err != nil {
+		t.Fatal(err)
+	}
+	remember(t, s, t0.Add(time.Minute), "The walrus met a narwhal once")
+	remember(t, s, t0.Add(2*time.Minute), "A narwhal swam by alone")
+	q := parseQuery("walrus narwhal")
+	hits, _, err := s.rank(context.Background(), artifactIndex, q, 10, answersOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) < 2 || !q.answers(hits[0]) || hits[0].score != 2 || hits[1].score != 1 {
+		var got []float64
+		for _, h := range hits {
+			got = append(got, h.score)
+		}
+		t.Fatalf("scores %v, want the answering artifact first with 2, then 1s", got)
+	}
+}
