@@ -23,7 +23,8 @@ func pendingCommand(e *app.Env, store Store) *cli.Command {
 		Name:  "pending",
 		Usage: "review staged checkpoints: list, show, preview, apply, drop",
 		Description: `Checkpoints wait here, quarantined, until they are applied into the recall store or dropped.
-Every command that takes an ID accepts a unique prefix of at least 4 characters ("ck-" may be left out).
+Every command that takes an ID accepts a unique prefix of at least 4 characters ("ck-" may be left out,
+and counts when given).
 
 EXAMPLES:
    memoree pending list
