@@ -50,6 +50,7 @@ func FuzzFindJWT(f *testing.F) {
 	f.Add("x eyJhbGciOiJIUzI1NiJ9==.eyJaaaaaaaaa.bbbbbbbbbbbbbbbbbb eyJ-eyJhbGciOiJIUzI1NiJ9.eyJaaaaaaaa.bbbbbbbbbbbbbbbbbbbbb")
 	f.Add("eyJ0-" + exJWT)
 	f.Add(strings.Repeat("eyJ-", 40) + exJWT)
+	f.Add("eyJab-eyJ-eyJabc-eyJa-" + exJWT) // hits at every alignment of one run, sharing its decodings
 	f.Add("eyJhbGciOi… eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 1024 {

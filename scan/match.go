@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"encoding/base64"
 	"math"
 	"regexp"
@@ -952,18 +953,63 @@ func basicCredentials(v string) bool {
 	return len(pass) >= 4 && !isPlaceholder(pass) && strings.ToLower(pass) != "password"
 }
 
-// jwtHeader reports whether v's first segment decodes to a JSON object header of a JWT.
 // notPlaceholder reports whether v is not a placeholder such as "changeme" or "<token>".
 func notPlaceholder(v string) bool { return !isPlaceholder(v) }
 
+// jwtHeader reports whether v's first segment decodes to a JSON object header of a JWT.
 func jwtHeader(v string) bool {
 	seg, _, _ := strings.Cut(v, ".")
 	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(seg, "="))
-	if err != nil {
-		return false
+	return err == nil && headerJSON(raw)
+}
+
+// headerJSON reports whether decoded bytes read as a JWT's JSON header.
+func headerJSON(raw []byte) bool {
+	return bytes.HasPrefix(raw, []byte("{")) && (bytes.Contains(raw, []byte(`"alg"`)) || bytes.Contains(raw, []byte(`"typ"`)))
+}
+
+// jwtHeaderChars is how much of a header findJWT judges: a header is short JSON, and the first 768 decoded
+// bytes tell.
+const jwtHeaderChars = 1024
+
+// runDecoder decodes a run of base64url characters once for each of the four alignments a header can start
+// at, so that every hit in the run is judged on a slice of one decoding, as [jwtHeader] would judge it,
+// instead of decoding its own header again.
+type runDecoder struct {
+	text    string
+	end     int       // the run's end
+	base    [4]int    // per alignment (position mod 4), where its decoding starts; -1 before the first hit
+	decoded [4][]byte // per alignment, the run decoded from base
+}
+
+func (d *runDecoder) reset(text string, end int) {
+	d.text, d.end = text, end
+	d.base = [4]int{-1, -1, -1, -1}
+}
+
+// header reports whether the header starting at at, at most jwtHeaderChars characters of the run, passes
+// [jwtHeader].
+func (d *runDecoder) header(at int) bool {
+	n := min(d.end-at, jwtHeaderChars)
+	if n%4 == 1 {
+		return false // no base64 decodes a single character
 	}
-	s := string(raw)
-	return strings.HasPrefix(s, "{") && (strings.Contains(s, `"alg"`) || strings.Contains(s, `"typ"`))
+	a := at % 4
+	if d.base[a] < 0 {
+		// Every character of a run is valid base64url, so only a final quantum of one character fails, and
+		// the checks above rule that out for every header this decoding serves.
+		src := d.text[at:d.end]
+		if len(src)%4 == 1 {
+			src = src[:len(src)-1]
+		}
+		raw, err := base64.RawURLEncoding.DecodeString(src)
+		if err != nil {
+			return false
+		}
+		d.base[a], d.decoded[a] = at, raw
+	}
+	from := (at - d.base[a]) / 4 * 3
+	return headerJSON(d.decoded[a][from : from+n*6/8])
 }
 
 // findJWT finds, at the hits that start a word, what \beyJ[A-Za-z0-9_-]{8,}={0,2}\.eyJ[A-Za-z0-9_-]{8,}={0,2}\.
@@ -985,6 +1031,7 @@ func findJWT(text string, hits []int) []span {
 		return i
 	}
 	var out []span
+	var dec runDecoder
 	e1, e3, done := -1, -1, -1 // the current run's end and, when its tail has a JWT's shape, the token's end
 	for _, at := range hits {
 		if at < done || (at > 0 && isWordByte(text[at-1])) {
@@ -992,6 +1039,7 @@ func findJWT(text string, hits []int) []span {
 		}
 		if at >= e1 {
 			e1, e3 = seg(at+3), -1
+			dec.reset(text, e1)
 			if i := pad(e1); i < len(text) && text[i] == '.' && strings.HasPrefix(text[i+1:], "eyJ") {
 				if e2 := seg(i + 4); e2-(i+1) >= 11 {
 					if j := pad(e2); j < len(text) && text[j] == '.' {
@@ -1005,11 +1053,7 @@ func findJWT(text string, hits []int) []span {
 		if e3 < 0 || e1-at < 11 {
 			continue
 		}
-		h := text[at:e1]
-		if len(h) > 1024 {
-			h = h[:1024] // a header is short JSON: the first 768 bytes tell
-		}
-		if jwtHeader(h) {
+		if dec.header(at) {
 			out = append(out, span{at, e3})
 			done = e3
 		}
