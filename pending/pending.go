@@ -201,11 +201,15 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 	return it, nil
 }
 
-// CheckPrefix reports whether prefix is long enough to name a checkpoint, without looking for one: callers
-// that can tell a malformed argument from a missing checkpoint check it first.
+// CheckPrefix reports whether prefix can name a checkpoint: at least [MinPrefix] characters, "ck-" counted
+// when given, and hex digits after it. It looks nothing up, so callers can tell a malformed argument from a
+// missing checkpoint.
 func CheckPrefix(prefix string) error {
 	if len(prefix) < MinPrefix {
 		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
+	}
+	if strings.Trim(strings.TrimPrefix(prefix, IDPrefix), "0123456789abcdef") != "" {
+		return fmt.Errorf("ID prefix %q is not a checkpoint ID: give %s and hex digits, as 'memoree pending list' shows", prefix, IDPrefix)
 	}
 	return nil
 }
