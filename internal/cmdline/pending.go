@@ -236,10 +236,12 @@ func runPendingShow(c *cli.Context, e *app.Env) error {
 	fmt.Fprintf(w, "bytes:    %d of %d\n", it.Bytes, it.OriginalBytes)
 	fmt.Fprintf(w, "flags:    %s\n", flags(it))
 	for _, f := range it.Findings {
-		fmt.Fprintf(w, "finding:  %s at line %d, column %d: %s\n", f.Rule, f.Line, f.Column, f.Preview)
+		// The file may come from an older memoree or a hand edit: what it says is escaped like the text.
+		fmt.Fprintf(w, "finding:  %s at line %d, column %d: %s\n", app.EscapeLabel(f.Rule), f.Line, f.Column,
+			app.EscapeLabel(f.Preview))
 	}
 	if it.Applied != nil {
-		fmt.Fprintf(w, "applied:  %s at %s\n", it.Applied.Artifact, app.RFC3339(it.Applied.Time))
+		fmt.Fprintf(w, "applied:  %s at %s\n", app.EscapeLabel(it.Applied.Artifact), app.RFC3339(it.Applied.Time))
 	}
 	fmt.Fprintln(w)
 	text := app.EscapeText(it.Text)
