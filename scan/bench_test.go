@@ -72,6 +72,7 @@ func BenchmarkPassword64K(b *testing.B) { benchText(b, strings.Repeat("password=
 func BenchmarkName64K(b *testing.B)     { benchText(b, strings.Repeat("pass", 16<<10)) }
 func BenchmarkKeyID64K(b *testing.B)    { benchText(b, strings.Repeat("AKIA", 16<<10)) }
 func BenchmarkJWTHeads64K(b *testing.B) { benchText(b, strings.Repeat("eyJ-", 16<<10)) }
+
 // BenchmarkJWTHeadsTail64K is BenchmarkJWTHeads64K with a token's tail after the run, so that every hit's header
 // is judged, not only the run's shape.
 func BenchmarkJWTHeadsTail64K(b *testing.B) {

@@ -60,9 +60,9 @@ func categoryRank(c string) int {
 	return 0
 }
 
-// defaultAhead bounds, in bytes, how far past a keyword hit a pattern reads unless the rule sets ahead. Small
-// windows keep the regexp engine's per-call work small and bound what a pathological line can cost.
-const defaultAhead = 256
+// ahead bounds, in bytes, how far past a keyword hit a pattern reads. Small windows keep the regexp engine's
+// per-call work small and bound what a pathological line can cost.
+const ahead = 256
 
 // span is a candidate secret found by a rule: byte offsets into the scanned text.
 type span struct{ start, end int }
@@ -82,9 +82,7 @@ type rule struct {
 	// secret is the first capture group that took part in the match, or the whole match when there is none.
 	pattern    string
 	linesAfter int
-	// ahead bounds the window in bytes (defaultAhead when 0); token rules match no whitespace, so their
-	// window also ends at the first blank.
-	ahead int
+	// token rules match no whitespace, so their window also ends at the first blank.
 	token bool
 	// valid, if set, accepts or rejects the secret found by pattern.
 	valid func(secret string) bool
@@ -245,8 +243,8 @@ func (e *engine) text(text string) []Finding {
 }
 
 // run executes a pattern rule at each keyword hit. Every pattern starts with its keyword, so the expression is
-// anchored at the hit and tried once there, on the rest of the line (plus linesAfter lines, at most r.ahead
-// bytes, defaultAhead when the rule sets none). A leading \b is judged against the byte before the hit in the full text.
+// anchored at the hit and tried once there, on the rest of the line (plus linesAfter lines, at most [ahead]
+// bytes). A leading \b is judged against the byte before the hit in the full text.
 func (r *rule) run(text string, hits []int) []span {
 	var out []span
 	re := r.re()
@@ -258,10 +256,6 @@ func (r *rule) run(text string, hits []int) []span {
 		last = at
 		if r.wordStart && at > 0 && isWordByte(text[at-1]) {
 			continue
-		}
-		ahead := r.ahead
-		if ahead == 0 {
-			ahead = defaultAhead
 		}
 		hi := lineEnd(text, at, ahead)
 		for i := 0; i < r.linesAfter && hi < len(text) && hi-at < ahead; i++ {
