@@ -120,7 +120,7 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 
 	it = Item{
 		ID: id, Session: n.Session, Task: n.Task, Created: now, Updated: now,
-		Bytes: len(n.Text), OriginalBytes: n.OriginalBytes, Truncated: len(n.Text) != n.OriginalBytes,
+		Bytes: len(n.Text), OriginalBytes: n.OriginalBytes, Truncated: n.OriginalBytes > len(n.Text),
 		Flagged: len(n.Findings) > 0, Findings: n.Findings, Text: string(n.Text),
 	}
 	if it.Findings == nil {
@@ -243,7 +243,8 @@ func (d *Dir) Resolve(prefix string) (string, error) {
 }
 
 // List returns every staged checkpoint, most recently updated first. A file that cannot be read does not hide the
-// others: it is reported in the returned error alongside the items that could be read.
+// others: it is reported in the returned error alongside the items that could be read. It also removes temp
+// files that an interrupted write left behind, once they are old enough that no write can be using them.
 func (d *Dir) List() ([]Item, error) {
 	ids, err := d.ids(true)
 	if err != nil {

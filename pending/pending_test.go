@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/memoree/memoree/scan"
 )
 
 var t0 = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
@@ -35,6 +37,32 @@ func TestPutReplaceKeepsCreated(t *testing.T) {
 	}
 	if second.Task != "t1" || second.Text != "two" {
 		t.Fatalf("replacement task %q text %q, want t1, two", second.Task, second.Text)
+	}
+}
+
+// TestPutFlags checks the two flags Put derives: Truncated when the text was cut from a longer input (not
+// when the input size is left out), Flagged when the scan found something.
+func TestPutFlags(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "pending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		n                  Note
+		truncated, flagged bool
+	}{
+		{Note{Session: "whole", Text: []byte("abc"), OriginalBytes: 3}, false, false},
+		{Note{Session: "unsized", Text: []byte("abc")}, false, false},
+		{Note{Session: "cut", Text: []byte("abc"), OriginalBytes: 9000}, true, false},
+		{Note{Session: "secret", Text: []byte("abc"), OriginalBytes: 3, Findings: []scan.Finding{{Rule: "r"}}}, false, true},
+	} {
+		it, _, err := d.Put(c.n, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it.Truncated != c.truncated || it.Flagged != c.flagged {
+			t.Errorf("%s: truncated %v flagged %v, want %v %v", c.n.Session, it.Truncated, it.Flagged, c.truncated, c.flagged)
+		}
 	}
 }
 

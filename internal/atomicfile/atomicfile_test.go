@@ -27,6 +27,20 @@ func TestWrite(t *testing.T) {
 	if fi, err := os.Stat(filepath.Join(dir, "note")); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("mode %v, %v; want 0600 under umask 0", fi.Mode().Perm(), err)
 	}
+	// A umask that takes the owner's write bit leaves a temp file 0400; the mode asked for must come back, and
+	// the read-only mode artifacts use must hold too. Root ignores modes, so only the bits are checked.
+	masked := t.TempDir()
+	syscall.Umask(0o277)
+	for _, perm := range []os.FileMode{0o600, 0o400} {
+		name := fmt.Sprintf("masked-%o", perm)
+		if err := Write(masked, name, []byte("x"), perm); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Stat(filepath.Join(masked, name)); err != nil || fi.Mode().Perm() != perm {
+			t.Errorf("%s: mode %v, %v; want %v under umask 0277", name, fi.Mode().Perm(), err, perm)
+		}
+	}
+	syscall.Umask(0)
 
 	// A non-empty directory in the way makes the rename fail.
 	if err := os.MkdirAll(filepath.Join(dir, "busy", "inside"), 0o700); err != nil {
@@ -95,6 +109,29 @@ func TestMkdirPrivate(t *testing.T) {
 	} {
 		if err := MkdirPrivate(c.dir); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("MkdirPrivate(%s) = %v, want an error saying %q", c.dir, err, c.want)
+		}
+	}
+}
+
+// TestMkdirPrivateRace creates the same nested directories from several goroutines at once, as concurrent
+// processes do: each call succeeds and every level ends up 0700.
+func TestMkdirPrivateRace(t *testing.T) {
+	for round := 0; round < 50; round++ {
+		root := t.TempDir()
+		dir := filepath.Join(root, "a", "b", "c")
+		errs := make(chan error, 8)
+		for range 8 {
+			go func() { errs <- MkdirPrivate(dir) }()
+		}
+		for range 8 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		for d := dir; d != root; d = filepath.Dir(d) {
+			if fi, err := os.Stat(d); err != nil || fi.Mode().Perm() != 0o700 {
+				t.Fatalf("%s: mode %v, %v; want 0700", d, fi.Mode().Perm(), err)
+			}
 		}
 	}
 }
