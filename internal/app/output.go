@@ -41,7 +41,7 @@ func EscapeText(s string) string { return escape(s, false) }
 // too, so a value can never break a table row.
 func EscapeLabel(s string) string { return escape(s, true) }
 
-// escape implements escapeText and, with oneLine, EscapeLabel. Text that needs no escape is returned as it is.
+// escape implements EscapeText and, with oneLine, EscapeLabel. Text that needs no escape is returned as it is.
 func escape(s string, oneLine bool) string {
 	var b strings.Builder
 	done := 0 // s[:done] is in b, escaped

@@ -57,7 +57,8 @@ EXAMPLES:
 
 EXIT STATUS:
    0 success, 1 failure (I/O, permissions, not found), 2 usage error or rejected input,
-   3 refused because the note is flagged (scan: a possible secret found), 130 interrupted
+   3 refused because the note is flagged (scan: a possible secret found), 130 interrupted while
+   reading stdin
 
 ENVIRONMENT:
    MEMOREE_HOME     data directory (default: $XDG_DATA_HOME/memoree)

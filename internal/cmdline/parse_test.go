@@ -82,7 +82,7 @@ func TestInterruptedRead(t *testing.T) {
 	go func() {
 		done <- Run([]string{"memoree", "checkpoint", "--session", "S1", "-"}, r, os.Stdout, &stderr, nil)
 	}()
-	// run registers for the signal before it reads; give it ample time to get there.
+	// Run installs its signal handler once it finds that stdin would block; give it ample time to get there.
 	time.Sleep(300 * time.Millisecond)
 	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
 		t.Fatal(err)

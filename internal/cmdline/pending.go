@@ -174,7 +174,8 @@ func runPendingList(c *cli.Context, e *app.Env) error {
 		shown = append(shown, it)
 	}
 	if hidden > 0 {
-		e.Hintf("%d checkpoint(s) older than the 14-day review window not shown; --all shows them", hidden)
+		e.Hintf("%d checkpoint(s) older than the %d-day review window not shown; --all shows them", hidden,
+			int(reviewWindow/(24*time.Hour)))
 	}
 	if c.Bool("json") {
 		out := make([]app.ItemJSON, 0, len(shown))

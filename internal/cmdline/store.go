@@ -157,8 +157,8 @@ func optimizeCommand(e *app.Env, store Store) *cli.Command {
 		Name:      "optimize",
 		Usage:     "merge the full-text indexes and compact the recall store",
 		ArgsUsage: " ",
-		Description: `Applies add to the full-text indexes in small pieces. optimize merges them, then rewrites the
-database file to give back the pages the merge freed. Answers stay the same; on a store of 100,000
+		Description: `Each apply adds a small segment to the full-text indexes. optimize merges them, then rewrites
+the database file to give back the pages the merge freed. Answers stay the same; on a store of 100,000
 generated claims a broad recall takes less than half the time afterwards and a selective one about a
 tenth less. It holds the store's write lock meanwhile (about a second per 100,000 claims) and needs free
 disk space of about the database's size beside it, and as much again in $TMPDIR. Prints the database's
