@@ -6,7 +6,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -371,7 +370,11 @@ func runArtifactGC(c *cli.Context, e *app.Env) error {
 	}
 	removed := 0
 	if exists {
-		if removed, err = collectGarbage(c.Context, dir, now, grace); err != nil {
+		err = withStore(dir, func(st *recall.Store) (err error) {
+			removed, err = st.CollectGarbage(c.Context, now, grace)
+			return err
+		})
+		if err != nil {
 			return err
 		}
 	}
@@ -417,7 +420,18 @@ func runOptimize(c *cli.Context, e *app.Env) error {
 	}
 	var out optimizeJSON
 	if exists {
-		if out, err = optimize(c.Context, dir); err != nil {
+		err = withStore(dir, func(st *recall.Store) (err error) {
+			out.Optimized = true
+			if out.BytesBefore, err = st.FileSize(); err != nil {
+				return err
+			}
+			if err := st.Optimize(c.Context); err != nil {
+				return err
+			}
+			out.BytesAfter, err = st.FileSize()
+			return err
+		})
+		if err != nil {
 			return err
 		}
 	}
@@ -432,30 +446,13 @@ func runOptimize(c *cli.Context, e *app.Env) error {
 	return err
 }
 
-// collectGarbage removes the unreferenced artifact files of the store in dir and says how many.
-func collectGarbage(ctx context.Context, dir string, now time.Time, grace time.Duration) (_ int, err error) {
+// withStore opens the store in dir for writing, runs f on it and closes it, before the caller prints
+// anything: a failed close, which loses the change, must not follow a report of success.
+func withStore(dir string, f func(*recall.Store) error) (err error) {
 	st, err := recall.Open(dir)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer closeStore(st, &err)
-	return st.CollectGarbage(ctx, now, grace)
-}
-
-// optimize optimizes the store in dir and reports the database's size before and after.
-func optimize(ctx context.Context, dir string) (_ optimizeJSON, err error) {
-	st, err := recall.Open(dir)
-	if err != nil {
-		return optimizeJSON{}, err
-	}
-	defer closeStore(st, &err)
-	out := optimizeJSON{Optimized: true}
-	if out.BytesBefore, err = st.FileSize(); err != nil {
-		return out, err
-	}
-	if err := st.Optimize(ctx); err != nil {
-		return out, err
-	}
-	out.BytesAfter, err = st.FileSize()
-	return out, err
+	return f(st)
 }
