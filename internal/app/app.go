@@ -54,7 +54,6 @@ func Usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(form
 
 // Env is what a command needs from the process environment; [NewEnv] makes one.
 type Env struct {
-	ctx    context.Context // the command's context; nothing cancels it (see NewEnv)
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
@@ -68,7 +67,7 @@ func NewEnv(stdin io.Reader, stdout, stderr io.Writer) *Env {
 	// readStdin). At any other time it dies by the signal, which a shell reports as 130 for SIGINT, and leaves
 	// nothing half-written: each file is replaced atomically and each store change is one transaction. The
 	// handler costs every start an extra thread, and a cancellable context costs a goroutine per statement.
-	return &Env{ctx: context.Background(), Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+	return &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
 }
 
 // Now returns the clock: MEMOREE_NOW (RFC 3339) when set, for reproducible runs, else the system time.

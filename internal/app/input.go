@@ -48,7 +48,7 @@ func ReadText(e *Env, args []string, path string) ([]byte, error) {
 // that is already there, as from a file or a finished writer, is read without the signal handler, which costs
 // a start-up about half a millisecond.
 func readStdin(e *Env) ([]byte, error) {
-	r := &waitReader{r: e.Stdin, ctx: e.ctx}
+	r := &waitReader{r: e.Stdin, ctx: context.Background()}
 	defer r.close()
 	text, err := checkpoint.Read(r)
 	if err != nil && r.ctx.Err() != nil {
