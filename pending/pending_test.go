@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -274,5 +275,18 @@ func TestCorruptFileCanBeDropped(t *testing.T) {
 	}
 	if _, replaced, err := d.Put(note("S1", "x"), t0); err != nil || replaced {
 		t.Errorf("Put after Drop = replaced %v, %v; want a fresh checkpoint", replaced, err)
+	}
+}
+
+// TestHeadMatchesItem ties head, which Put decodes instead of a whole Item, to Item: each of its fields has the
+// name, type and JSON tag of Item's, so a renamed tag cannot silently lose what a replacement keeps.
+func TestHeadMatchesItem(t *testing.T) {
+	ht, it := reflect.TypeFor[head](), reflect.TypeFor[Item]()
+	for i := range ht.NumField() {
+		hf := ht.Field(i)
+		f, ok := it.FieldByName(hf.Name)
+		if !ok || f.Type != hf.Type || f.Tag != hf.Tag {
+			t.Errorf("head.%s %v %q does not match Item's (%v %q)", hf.Name, hf.Type, hf.Tag, f.Type, f.Tag)
+		}
 	}
 }

@@ -55,14 +55,14 @@ func Write(dir, name string, data []byte, perm os.FileMode) error {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	ok = true
-	if err := SyncDir(dir); err != nil {
+	if err := syncDir(dir); err != nil {
 		return fmt.Errorf("write %s: written, but it may not survive a crash: %w", name, err)
 	}
 	return nil
 }
 
-// SyncDir flushes a directory's entries to disk, so that a rename or removal in it survives a crash.
-func SyncDir(dir string) error {
+// syncDir flushes a directory's entries to disk, so that a rename or removal in it survives a crash.
+func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("sync %s: %w", dir, err)
@@ -79,7 +79,7 @@ func Remove(dir, name string) error {
 	if err := os.Remove(filepath.Join(dir, name)); err != nil {
 		return err
 	}
-	return SyncDir(dir)
+	return syncDir(dir)
 }
 
 // MkdirPrivate creates dir (and missing parents) with mode 0700 whatever the umask, durably: the parent of each
@@ -111,7 +111,7 @@ func MkdirPrivate(dir string) error {
 			continue
 		}
 		if err == nil {
-			err = SyncDir(filepath.Dir(d))
+			err = syncDir(filepath.Dir(d))
 		}
 		if err != nil {
 			return fmt.Errorf("create %s: %w", dir, err)
