@@ -16,9 +16,16 @@ import (
 // fileFlag names the --file source shared by every command that reads a note.
 var fileFlag = &cli.StringFlag{Name: "file", Usage: "read the text from `PATH`"}
 
-// Store runs the commands that read or write the recall store, by their command path ("recall", "pending
-// apply"). Package main provides it.
-type Store map[string]func(*cli.Context, *app.Env) error
+// Store runs the commands that read or write the recall store; package main provides them, so that this
+// package does not link the SQLite engine. A command whose runner is nil fails with a message.
+type Store struct {
+	Remember, PendingPreview, PendingApply Runner
+	Recall, Search, ContextBuild           Runner
+	ArtifactShow, ArtifactGC, Optimize     Runner
+}
+
+// Runner runs one command.
+type Runner func(*cli.Context, *app.Env) error
 
 // Run is the whole program: it parses args, runs the command and returns the exit code. store runs the
 // store commands.

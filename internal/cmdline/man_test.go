@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // TestManPage fails when man/memoree.1 no longer matches the command definitions; go test -run TestManPage -update
 // regenerates it.
 func TestManPage(t *testing.T) {
-	page, err := newApp(app.NewEnv(os.Stdin, os.Stdout, os.Stderr), nil).ToManWithSection(1)
+	page, err := newApp(app.NewEnv(os.Stdin, os.Stdout, os.Stderr), Store{}).ToManWithSection(1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ func TestParseCheckpoint(t *testing.T) {
 		}
 		var slow app.CheckpointArgs
 		e := &app.Env{Getenv: func(string) string { return "" }, Stdout: os.Stdout, Stderr: os.Stderr}
-		tree := newApp(e, nil)
+		tree := newApp(e, Store{})
 		for _, c := range tree.Commands {
 			if c.Name == "checkpoint" {
 				c.Action = func(c *cli.Context) error { slow = checkpointArgsFrom(c); return nil }
@@ -80,7 +80,7 @@ func TestInterruptedRead(t *testing.T) {
 	var stderr strings.Builder
 	done := make(chan int, 1)
 	go func() {
-		done <- Run([]string{"memoree", "checkpoint", "--session", "S1", "-"}, r, os.Stdout, &stderr, nil)
+		done <- Run([]string{"memoree", "checkpoint", "--session", "S1", "-"}, r, os.Stdout, &stderr, Store{})
 	}()
 	// Run installs its signal handler once it finds that stdin would block; give it ample time to get there.
 	time.Sleep(300 * time.Millisecond)

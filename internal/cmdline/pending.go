@@ -79,7 +79,7 @@ EXAMPLES:
    memoree pending preview ck-7f3a
    memoree pending preview 7f3a --json`,
 				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
-				Action: storeAction(e, store, "pending preview"),
+				Action: storeAction(e, "pending preview", store.PendingPreview),
 			},
 			{
 				Name:      "apply",
@@ -94,7 +94,7 @@ EXAMPLES:
    memoree pending apply ck-7f3a
    memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`,
 				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
-				Action: storeAction(e, store, "pending apply"),
+				Action: storeAction(e, "pending apply", store.PendingApply),
 			},
 			{
 				Name:      "drop",

@@ -12,10 +12,9 @@ import (
 	"github.com/memoree/memoree/internal/app"
 )
 
-// storeAction runs the store command name through store.
-func storeAction(e *app.Env, store Store, name string) cli.ActionFunc {
+// storeAction runs the store command name with run.
+func storeAction(e *app.Env, name string, run Runner) cli.ActionFunc {
 	return func(c *cli.Context) error {
-		run := store[name]
 		if run == nil {
 			return fmt.Errorf("this program cannot run memoree %s: it was built without the recall store", name)
 		}
@@ -48,7 +47,7 @@ EXAMPLES:
 			allowFlaggedFlag,
 			jsonFlag,
 		},
-		Action: storeAction(e, store, "remember"),
+		Action: storeAction(e, "remember", store.Remember),
 	}
 }
 
@@ -68,7 +67,7 @@ EXAMPLES:
    memoree recall "regression corpus"
    memoree recall deploy release branch --limit 3 --json`,
 		Flags:  []cli.Flag{limitFlag, jsonFlag},
-		Action: storeAction(e, store, "recall"),
+		Action: storeAction(e, "recall", store.Recall),
 	}
 }
 
@@ -81,7 +80,7 @@ func searchCommand(e *app.Env, store Store) *cli.Command {
    memoree search regression
    memoree search "user_id migration" --json`,
 		Flags:  []cli.Flag{limitFlag, jsonFlag},
-		Action: storeAction(e, store, "search"),
+		Action: storeAction(e, "search", store.Search),
 	}
 }
 
@@ -111,7 +110,7 @@ EXAMPLES:
 				&cli.IntFlag{Name: "budget", Value: 1500, Usage: "hard limit in `TOKENS` for the whole block"},
 				jsonFlag,
 			},
-			Action: storeAction(e, store, "context build"),
+			Action: storeAction(e, "context build", store.ContextBuild),
 		}},
 	}
 }
@@ -131,7 +130,7 @@ func artifactCommand(e *app.Env, store Store) *cli.Command {
 
 EXAMPLES:
    memoree artifact show 3f2a1b9c > note.txt`,
-			Action: storeAction(e, store, "artifact show"),
+			Action: storeAction(e, "artifact show", store.ArtifactShow),
 		}, {
 			Name:  "gc",
 			Usage: "remove artifact files that no stored artifact refers to",
@@ -147,7 +146,7 @@ EXAMPLES:
 				&cli.DurationFlag{Name: "grace", Value: time.Hour, Usage: "keep files modified within `DURATION`"},
 				jsonFlag,
 			},
-			Action: storeAction(e, store, "artifact gc"),
+			Action: storeAction(e, "artifact gc", store.ArtifactGC),
 		}},
 	}
 }
@@ -168,6 +167,6 @@ EXAMPLES:
    memoree optimize
    memoree optimize --json`,
 		Flags:  []cli.Flag{jsonFlag},
-		Action: storeAction(e, store, "optimize"),
+		Action: storeAction(e, "optimize", store.Optimize),
 	}
 }
