@@ -53,20 +53,12 @@ func openStore(e *app.Env) (*recall.Store, error) {
 	return recall.Open(dir)
 }
 
-// flaggedError is a refusal with a message for the user; it matches [app.ErrFlagged] with errors.Is.
-type flaggedError struct{ msg string }
-
-func (e *flaggedError) Error() string        { return e.msg }
-func (e *flaggedError) Is(target error) bool { return target == app.ErrFlagged }
-
-func flaggedf(format string, a ...any) error { return &flaggedError{fmt.Sprintf(format, a...)} }
-
-// refuseFlagged returns an app.ErrFlagged error unless the note is clean or the user allowed it.
+// refuseFlagged returns a refusal (exit status 3) unless the note is clean or the user allowed it.
 func refuseFlagged(c *cli.Context, what string, findings int) error {
 	if findings == 0 || c.Bool("allow-flagged") {
 		return nil
 	}
-	return flaggedf("%s is flagged: the secret scan found %d possible secret(s); review it, then rerun with --allow-flagged to promote it anyway",
+	return app.Flaggedf("%s is flagged: the secret scan found %d possible secret(s); review it, then rerun with --allow-flagged to promote it anyway",
 		what, findings)
 }
 

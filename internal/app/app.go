@@ -36,9 +36,6 @@ const (
 	exitInterrupted = 130
 )
 
-// ErrFlagged marks a refusal to promote a note flagged by the secret scan; the store commands wrap it.
-var ErrFlagged = errors.New("flagged")
-
 // QuietExit ends a command with an exit code and no message: the command has already said what it found.
 type QuietExit int
 
@@ -51,6 +48,14 @@ func (e *usageError) Error() string { return e.msg }
 
 // Usagef returns a usage error (exit status 2) with a formatted message.
 func Usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// flaggedError is a refusal to promote a note that the secret scan flagged.
+type flaggedError struct{ msg string }
+
+func (e *flaggedError) Error() string { return e.msg }
+
+// Flaggedf returns a refusal to promote a flagged note (exit status 3) with a formatted message.
+func Flaggedf(format string, a ...any) error { return &flaggedError{fmt.Sprintf(format, a...)} }
 
 // Env is what a command needs from the process environment; [NewEnv] makes one.
 type Env struct {
@@ -140,6 +145,7 @@ func Report(e *Env, err error, hint func() string) int {
 // exitCode maps an error to the documented exit code.
 func exitCode(err error) int {
 	var ue *usageError
+	var fe *flaggedError
 	var q QuietExit
 	switch {
 	case err == nil:
@@ -150,7 +156,7 @@ func exitCode(err error) int {
 		return exitInterrupted
 	case errors.As(err, &ue), errors.Is(err, checkpoint.ErrInput):
 		return exitUsage
-	case errors.Is(err, ErrFlagged):
+	case errors.As(err, &fe):
 		return ExitFlagged
 	}
 	return exitFailure
