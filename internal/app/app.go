@@ -110,12 +110,12 @@ func (e *Env) Hintf(format string, a ...any) {
 }
 
 // FastCheckpoint reports whether args (program name first) are a well-formed checkpoint call that
-// [ParseCheckpoint] can take without the command tree.
+// [parseCheckpoint] can take without the command tree.
 func FastCheckpoint(args []string) (CheckpointArgs, bool) {
 	if len(args) < 2 || args[1] != "checkpoint" {
 		return CheckpointArgs{}, false
 	}
-	return ParseCheckpoint(args[2:])
+	return parseCheckpoint(args[2:])
 }
 
 // Checkpoint runs args (program name first) when they are a well-formed checkpoint call, without the command

@@ -18,12 +18,12 @@ type CheckpointArgs struct {
 	Text                []string // positional arguments: "-" or the words of the note
 }
 
-// ParseCheckpoint reads a well-formed checkpoint command line (the arguments after "checkpoint") without
+// parseCheckpoint reads a well-formed checkpoint command line (the arguments after "checkpoint") without
 // building the command tree. Agents call checkpoint many times per session and each call is a process, so the
 // hot path skips urfave/cli's setup, about a sixth of the command's time above the floor. It reports false for
 // anything else (help, an unknown flag, a flag without its value), which the full parser then handles, so
 // errors and help read the same either way; TestParseCheckpoint holds the two parsers to the same result.
-func ParseCheckpoint(args []string) (a CheckpointArgs, ok bool) {
+func parseCheckpoint(args []string) (a CheckpointArgs, ok bool) {
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {

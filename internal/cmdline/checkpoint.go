@@ -24,7 +24,7 @@ EXAMPLES:
 			&cli.StringFlag{Name: "session", Usage: "session `ID` (default: $MEMOREE_SESSION)"},
 			&cli.StringFlag{Name: "task", Usage: "task `LABEL` (kept from the earlier checkpoint when not given)"},
 			fileFlag,
-			&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+			jsonFlag,
 		},
 		Action: func(c *cli.Context) error { return app.RunCheckpoint(checkpointArgsFrom(c), e) },
 	}

@@ -13,8 +13,13 @@ import (
 	"github.com/memoree/memoree/internal/app"
 )
 
-// fileFlag names the --file source shared by every command that reads a note.
-var fileFlag = &cli.StringFlag{Name: "file", Usage: "read the text from `PATH`"}
+// Flags that several commands share.
+var (
+	fileFlag         = &cli.StringFlag{Name: "file", Usage: "read the text from `PATH`"}
+	jsonFlag         = &cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}
+	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "preview or promote a note even though the secret scan flagged it"}
+	limitFlag        = &cli.IntFlag{Name: "limit", Value: 10, Usage: "at most `N` results (1 to 1000)"}
+)
 
 // Store runs the commands that read or write the recall store; package main provides them, so that this
 // package does not link the SQLite engine. A command whose runner is nil fails with a message.

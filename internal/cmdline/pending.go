@@ -16,8 +16,6 @@ import (
 // reviewWindow is how long a checkpoint shows in 'pending list' without --all. Older ones are hidden, not deleted.
 const reviewWindow = 14 * 24 * time.Hour
 
-var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "print the result as JSON"}
-
 func pendingCommand(e *app.Env, store Store) *cli.Command {
 	return &cli.Command{
 		Name:  "pending",

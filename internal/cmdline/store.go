@@ -22,11 +22,6 @@ func storeAction(e *app.Env, name string, run Runner) cli.ActionFunc {
 	}
 }
 
-var (
-	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "preview or promote a note even though the secret scan flagged it"}
-	limitFlag        = &cli.IntFlag{Name: "limit", Value: 10, Usage: "at most `N` results (1 to 1000)"}
-)
-
 func rememberCommand(e *app.Env, store Store) *cli.Command {
 	return &cli.Command{
 		Name:      "remember",
