@@ -63,6 +63,11 @@ type Applied struct {
 	Time     time.Time `json:"time"`
 }
 
+// Unapplied reports whether the text has never been applied: no apply recorded, or the text replaced since.
+func (it *Item) Unapplied() bool {
+	return it.Applied == nil || it.ChangedSinceApply()
+}
+
 // ChangedSinceApply reports whether the text was replaced after its last apply.
 func (it *Item) ChangedSinceApply() bool {
 	return it.Applied != nil && it.Applied.Artifact != TextHash(it.Text)
@@ -107,14 +112,14 @@ type Note struct {
 }
 
 // Put stages n as the checkpoint of its session, replacing any earlier text of that session. A replacement
-// keeps the ID, the creation time, the task when n has none, and the record of the last apply. It reports whether
-// it replaced an earlier checkpoint. Puts for one session are serialized by a lock; puts for different sessions
-// do not wait for each other.
-func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
+// keeps the ID, the creation time, the task when n has none, and the record of the last apply. It returns the
+// earlier checkpoint it replaced, or nil. Puts for one session are serialized by a lock; puts for different
+// sessions do not wait for each other.
+func (d *Dir) Put(n Note, now time.Time) (it Item, prev *Item, err error) {
 	id := IDFor(n.Session)
 	unlock, err := d.lock(id)
 	if err != nil {
-		return Item{}, false, err
+		return Item{}, nil, err
 	}
 	defer unlock()
 
@@ -126,13 +131,13 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 	if it.Findings == nil {
 		it.Findings = []scan.Finding{}
 	}
-	old, err := d.readHead(id)
+	old, err := d.read(id)
 	switch {
 	case err == nil:
 		if old.Session != n.Session {
-			return Item{}, false, fmt.Errorf("checkpoint %s belongs to another session; refusing to replace it", id)
+			return Item{}, nil, fmt.Errorf("checkpoint %s belongs to another session; refusing to replace it", id)
 		}
-		replaced = true
+		prev = &old
 		it.Created = old.Created
 		it.Applied = old.Applied
 		if it.Task == "" {
@@ -140,12 +145,12 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 		}
 	case errors.Is(err, ErrNotFound):
 	default:
-		return Item{}, false, err
+		return Item{}, nil, err
 	}
 	if err := d.write(it); err != nil {
-		return Item{}, false, err
+		return Item{}, nil, err
 	}
-	return it, replaced, nil
+	return it, prev, nil
 }
 
 // MarkApplied records that the checkpoint id was applied with the text whose hash is artifact. It fails if the
@@ -202,9 +207,10 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 }
 
 // CheckPrefix reports whether prefix can name a checkpoint: at least [MinPrefix] characters, "ck-" counted
-// when given, and hex digits after it. It looks nothing up, so callers can tell a malformed argument from a
-// missing checkpoint.
+// when given, and hex digits after it, in either case. It looks nothing up, so callers can tell a malformed
+// argument from a missing checkpoint.
 func CheckPrefix(prefix string) error {
+	prefix = strings.ToLower(prefix)
 	if len(prefix) < MinPrefix {
 		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
 	}
@@ -220,6 +226,7 @@ func (d *Dir) Resolve(prefix string) (string, error) {
 	if err := CheckPrefix(prefix); err != nil {
 		return "", err
 	}
+	prefix = strings.ToLower(prefix)
 	if !strings.HasPrefix(prefix, IDPrefix) {
 		prefix = IDPrefix + prefix
 	}
@@ -318,22 +325,6 @@ func (d *Dir) decode(id string, v any, got *string) error {
 		return fmt.Errorf("%w %s (%v): run 'memoree pending drop %s' to discard it", ErrCorrupt, id, err, id)
 	}
 	return nil
-}
-
-// head is the part of an Item that a replacement keeps. Decoding only it skips the old text and findings.
-type head struct {
-	ID      string    `json:"id"`
-	Session string    `json:"session"`
-	Task    string    `json:"task"`
-	Created time.Time `json:"created"`
-	Applied *Applied  `json:"applied,omitempty"`
-}
-
-// readHead reads the head of checkpoint id, for Put.
-func (d *Dir) readHead(id string) (head, error) {
-	var h head
-	err := d.decode(id, &h, &h.ID)
-	return h, err
 }
 
 func (d *Dir) write(it Item) error {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -25,13 +24,13 @@ func TestPutReplaceKeepsCreated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, replaced, err := d.Put(Note{Session: "S1", Task: "t1", Text: []byte("one")}, t0)
-	if err != nil || replaced {
-		t.Fatalf("first Put: replaced=%v err=%v", replaced, err)
+	first, prev, err := d.Put(Note{Session: "S1", Task: "t1", Text: []byte("one")}, t0)
+	if err != nil || prev != nil {
+		t.Fatalf("first Put: prev=%v err=%v", prev, err)
 	}
-	second, replaced, err := d.Put(note("S1", "two"), t0.Add(time.Hour))
-	if err != nil || !replaced {
-		t.Fatalf("second Put: replaced=%v err=%v", replaced, err)
+	second, prev, err := d.Put(note("S1", "two"), t0.Add(time.Hour))
+	if err != nil || prev == nil || prev.Text != "one" || !prev.Updated.Equal(t0) || !prev.Unapplied() {
+		t.Fatalf("second Put: prev=%+v err=%v; want the unapplied first text, updated at %v", prev, err, t0)
 	}
 	if second.ID != first.ID || !second.Created.Equal(t0) || !second.Updated.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("replacement = %+v, want ID %s created %v", second, first.ID, t0)
@@ -240,9 +239,18 @@ func TestMarkAppliedRefusesChangedText(t *testing.T) {
 	if err != nil || got.Applied == nil || got.ChangedSinceApply() {
 		t.Fatalf("MarkApplied = %+v, %v", got, err)
 	}
-	it, _, _ = d.Put(note("S1", "two"), t0)
+	it, prev, _ := d.Put(note("S1", "two"), t0)
 	if !it.ChangedSinceApply() {
 		t.Fatal("replacement after apply does not show as changed")
+	}
+	if prev == nil || prev.Unapplied() {
+		t.Fatalf("the replaced text was applied, but Put reports it as %+v", prev)
+	}
+	if _, prev, _ := d.Put(note("S1", "three"), t0); prev == nil || !prev.Unapplied() {
+		t.Fatalf("the replaced text \"two\" was never applied, but Put reports it as %+v", prev)
+	}
+	if got, err := d.Get(strings.ToUpper(it.ID[:7])); err != nil || got.ID != it.ID {
+		t.Fatalf("Get(%q) = %v, %v; an uppercase prefix must name the checkpoint", strings.ToUpper(it.ID[:7]), got.ID, err)
 	}
 }
 
@@ -273,20 +281,7 @@ func TestCorruptFileCanBeDropped(t *testing.T) {
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the torn file is still there: %v", err)
 	}
-	if _, replaced, err := d.Put(note("S1", "x"), t0); err != nil || replaced {
-		t.Errorf("Put after Drop = replaced %v, %v; want a fresh checkpoint", replaced, err)
-	}
-}
-
-// TestHeadMatchesItem ties head, which Put decodes instead of a whole Item, to Item: each of its fields has the
-// name, type and JSON tag of Item's, so a renamed tag cannot silently lose what a replacement keeps.
-func TestHeadMatchesItem(t *testing.T) {
-	ht, it := reflect.TypeFor[head](), reflect.TypeFor[Item]()
-	for i := range ht.NumField() {
-		hf := ht.Field(i)
-		f, ok := it.FieldByName(hf.Name)
-		if !ok || f.Type != hf.Type || f.Tag != hf.Tag {
-			t.Errorf("head.%s %v %q does not match Item's (%v %q)", hf.Name, hf.Type, hf.Tag, f.Type, f.Tag)
-		}
+	if _, prev, err := d.Put(note("S1", "x"), t0); err != nil || prev != nil {
+		t.Errorf("Put after Drop = prev %v, %v; want a fresh checkpoint", prev, err)
 	}
 }

@@ -626,3 +626,21 @@ func TestOptimize(t *testing.T) {
 		t.Errorf("Optimize on a read-only store: %v, want ErrReadOnly", err)
 	}
 }
+
+func TestStats(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	st, err := s.Stats(ctx)
+	if err != nil || st.Artifacts != 0 || st.Claims != 0 || !st.LastApply.IsZero() || st.Bytes == 0 {
+		t.Fatalf("empty store: %+v, %v", st, err)
+	}
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	if _, err := s.Apply(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte("We deploy from main.")},
+		[]ClaimInput{{Key: "k1", Text: "We deploy from main.", Kind: "fact", Compiler: "rules/1", Spans: []Span{{0, 20}}}}, at); err != nil {
+		t.Fatal(err)
+	}
+	st, err = s.Stats(ctx)
+	if err != nil || st.Artifacts != 1 || st.Claims != 1 || !st.LastApply.Equal(at) {
+		t.Fatalf("after one apply: %+v, %v; want 1 artifact, 1 claim, last apply %v", st, err, at)
+	}
+}
