@@ -2,48 +2,52 @@
 GO      ?= go
 PREFIX  ?= /usr/local
 DESTDIR ?=
-# The program leaves out urfave/cli's man and Markdown renderers: they cost start-up time on every call.
-TAGS    := urfave_cli_no_docs
 # VERSION is what memoree --version prints: git describe of the checkout, or "devel" outside one.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
-LDFLAGS := -X github.com/memoree/memoree/internal/cmdline.buildVersion=$(VERSION)
+LDFLAGS := -X main.buildVersion=$(VERSION)
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
 
-.PHONY: all build test demo install bench man pgo clean
+.PHONY: all build test test-full demo install bench faults man clean
 
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -tags "$(TAGS)" -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
 
+# test is what CI runs: vet, then every package's tests. Checks that take minutes (whole-process
+# comparisons on generated 100,000-claim stores) run under 'make bench' and 'make test-full'.
 test:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -short -count=1 ./...
+
+# test-full runs the tests without -short, the heavy checks included.
+test-full:
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 # demo builds memoree and runs its main flow on a sample note in a throwaway data directory.
 demo: build
 	@BIN="$(CURDIR)/$(BIN)" sh testdata/demo.sh
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/memoree
 	install -m 0644 man/memoree.1 $(DESTDIR)$(PREFIX)/share/man/man1/memoree.1
+	$(BIN) completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/memoree
+	$(BIN) completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_memoree
+	$(BIN) completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/memoree.fish
 
 # bench runs the package benchmarks, then the whole-process comparisons against their floors.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint ./scan ./compiler ./recall
 	$(GO) test -run '^$$' -bench . -benchtime 40x -timeout 30m ./internal/benchproc
 
-# pgo regenerates cmd/memoree/default.pgo, the CPU profile that go build applies to memoree for
-# profile-guided optimization: the recall store's benchmarks, where the SQLite engine spends its time.
-pgo:
-	$(GO) test -run '^$$' -bench 'RecallSelective|RecallBroad|ApplyNote|OpenRecall' -benchtime 2s \
-		-cpuprofile $(CURDIR)/cmd/memoree/default.pgo -o $(OUT)/recall.test ./recall
-
 # man regenerates man/memoree.1 from the command definitions.
 man:
-	$(GO) test ./internal/cmdline -run TestManPage -update
+	$(GO) test ./cmd/memoree -run TestManPage -update
 
 clean:
 	rm -rf $(OUT)

@@ -13,13 +13,11 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
-
-	"github.com/memoree/memoree/internal/cmdline"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"memoree": func() { os.Exit(cmdline.Run(os.Args, os.Stdin, os.Stdout, os.Stderr, storeRuns)) },
+		"memoree": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 

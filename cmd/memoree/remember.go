@@ -1,25 +1,42 @@
 package main
 
-// Promotion: remember, pending preview and pending apply share one path. The text is scanned, compiled into claims
-// by the claim compiler, and either shown (preview: nothing is written, no store is created) or stored as one
-// artifact with its claims in one transaction (apply).
+// Promotion: remember, pending preview and pending apply share one path. The text is scanned, compiled into
+// claims by the claim compiler, and either shown (preview: nothing is written, no store is created) or stored
+// as one artifact with its claims in one transaction (apply).
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/memoree/memoree/checkpoint"
 	"github.com/memoree/memoree/compiler"
-	"github.com/memoree/memoree/internal/app"
-	"github.com/memoree/memoree/internal/cmdline"
+	"github.com/memoree/memoree/internal/escape"
 	"github.com/memoree/memoree/pending"
 	"github.com/memoree/memoree/recall"
 	"github.com/memoree/memoree/scan"
 )
+
+var applyFlag = &cli.BoolFlag{Name: "apply", Usage: "store the note and its claims", DisableDefaultText: true}
+
+func rememberCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "remember",
+		Usage:     "compile a note into claims; with --apply, store it in long-term memory",
+		ArgsUsage: "(- | --file PATH | TEXT...)",
+		Description: withDoc(`Without --apply, prints the claims the note would give and writes nothing. With --apply, stores
+the note as an artifact and its claims in one transaction, and says how many claims are new and how
+many were already known (known claims gain evidence, not duplicates). The same input rules as
+checkpoint apply; a note the scan flags is refused (exit 3) unless --allow-flagged.`,
+			`echo 'We deploy from the release branch only.' | memoree remember -
+echo 'We deploy from the release branch only.' | memoree remember --apply -`),
+		Flags:  []cli.Flag{fileFlag, taskFlag, applyFlag, allowFlaggedFlag, jsonFlag},
+		Action: func(c *cli.Context) error { return runRemember(c, e) },
+	}
+}
 
 // promotion is one text on its way into the recall store.
 type promotion struct {
@@ -28,8 +45,8 @@ type promotion struct {
 }
 
 // storeDir returns the recall store's directory in the data directory.
-func storeDir(e *app.Env) (string, error) {
-	data, err := e.DataDir()
+func storeDir(e *env) (string, error) {
+	data, err := e.dataDir()
 	if err != nil {
 		return "", err
 	}
@@ -44,22 +61,27 @@ func closeStore(st *recall.Store, err *error) {
 	}
 }
 
-// openStore opens the recall store in the data directory, creating it.
-func openStore(e *app.Env) (*recall.Store, error) {
-	dir, err := storeDir(e)
-	if err != nil {
-		return nil, err
-	}
-	return recall.Open(dir)
-}
-
 // refuseFlagged returns a refusal (exit status 3) unless the note is clean or the user allowed it.
-func refuseFlagged(c *cli.Context, what string, findings int) error {
-	if findings == 0 || c.Bool("allow-flagged") {
+func refuseFlagged(c *cli.Context, what string, findings []scan.Finding) error {
+	if len(findings) == 0 || allowFlaggedFlag.Get(c) {
 		return nil
 	}
-	return app.Flaggedf("%s is flagged: the secret scan found %d possible secret(s); review it, then rerun with --allow-flagged to promote it anyway",
-		what, findings)
+	secrets, instructions := 0, 0
+	for _, f := range findings {
+		if f.Category == "instruction" {
+			instructions++
+		} else {
+			secrets++
+		}
+	}
+	found := fmt.Sprintf("%d possible secret(s)", secrets)
+	switch {
+	case secrets == 0:
+		found = fmt.Sprintf("%d possible instruction(s) to the agent", instructions)
+	case instructions > 0:
+		found += fmt.Sprintf(" and %d possible instruction(s) to the agent", instructions)
+	}
+	return flaggedf("%s is flagged: the scan found %s; review it, then rerun with --allow-flagged to promote it anyway", what, found)
 }
 
 func compile(p promotion) compiler.Result {
@@ -80,6 +102,7 @@ func claimInputs(r compiler.Result) []recall.ClaimInput {
 	return in
 }
 
+// previewJSON is the --json shape of pending preview and of remember without --apply.
 type previewJSON struct {
 	ID       string        `json:"id"`
 	Compiler string        `json:"compiler"`
@@ -102,7 +125,7 @@ type skippedJSON struct {
 
 // preview compiles the text and prints what apply would store. It writes nothing: the store is opened read-only
 // and only if it exists.
-func preview(c *cli.Context, e *app.Env, p promotion) error {
+func preview(c *cli.Context, e *env, p promotion) error {
 	res := compile(p)
 	known := map[string]bool{}
 	st, err := queryStore(e)
@@ -125,8 +148,8 @@ func preview(c *cli.Context, e *app.Env, p promotion) error {
 	for _, s := range res.Skipped {
 		out.Skipped = append(out.Skipped, skippedJSON{s.Text, s.Reason})
 	}
-	if c.Bool("json") {
-		return app.PrintJSON(e.Stdout, out)
+	if jsonFlag.Get(c) {
+		return e.printJSON(out)
 	}
 	nKnown := 0
 	for _, cl := range out.Claims {
@@ -134,7 +157,7 @@ func preview(c *cli.Context, e *app.Env, p promotion) error {
 			nKnown++
 		}
 	}
-	w := e.Stdout
+	w := e.stdout
 	id := p.id
 	if len(id) == 64 {
 		id = "note " + id[:12]
@@ -146,14 +169,17 @@ func preview(c *cli.Context, e *app.Env, p promotion) error {
 		if cl.Known {
 			state = "known"
 		}
-		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s\n", cl.Kind, state, cl.Start, cl.End, app.EscapeLabel(cl.Text))
+		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s\n", cl.Kind, state, cl.Start, cl.End, escape.Label(cl.Text))
 	}
 	for _, s := range out.Skipped {
-		fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, app.EscapeLabel(s.Text))
+		if _, err := fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, escape.Label(s.Text)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
+// applyJSON is the --json shape of pending apply and remember --apply.
 type applyJSON struct {
 	ID          string `json:"id"`
 	Artifact    string `json:"artifact"`
@@ -164,45 +190,46 @@ type applyJSON struct {
 	NoOp        bool   `json:"no_op"`
 }
 
-// apply compiles the text and stores it with its claims in one transaction, and returns the time it recorded
-// as their creation. Applying the same text again changes nothing and says so.
-func apply(ctx context.Context, e *app.Env, p promotion) (_ applyJSON, now time.Time, err error) {
-	if now, err = e.Now(); err != nil {
-		return applyJSON{}, now, err
-	}
+// apply compiles the text and stores it with its claims in one transaction, at time now. Applying the same text
+// again changes nothing and says so.
+func apply(ctx context.Context, e *env, p promotion, now time.Time) (_ applyJSON, err error) {
 	res := compile(p)
-	st, err := openStore(e)
+	dir, err := storeDir(e)
 	if err != nil {
-		return applyJSON{}, now, err
+		return applyJSON{}, err
+	}
+	st, err := recall.Open(dir)
+	if err != nil {
+		return applyJSON{}, err
 	}
 	defer closeStore(st, &err)
 	r, err := st.Apply(ctx, p.artifact, claimInputs(res), now)
 	if err != nil {
-		return applyJSON{}, now, fmt.Errorf("apply %s: %w", p.id, err)
+		return applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
 	}
 	return applyJSON{
 		ID: p.id, Artifact: r.Artifact, Compiler: res.Compiler, NewClaims: r.NewClaims,
 		KnownClaims: r.KnownClaims, NewEvidence: r.NewEvidence, NoOp: r.NoOp(),
-	}, now, nil
+	}, nil
 }
 
 // printApply reports an apply; name is what the human view calls the text ("note" or the checkpoint ID).
-func printApply(c *cli.Context, e *app.Env, name string, out applyJSON) error {
-	if c.Bool("json") {
-		return app.PrintJSON(e.Stdout, out)
+func printApply(c *cli.Context, e *env, name string, out applyJSON) error {
+	var err error
+	if jsonFlag.Get(c) {
+		err = e.printJSON(out)
+	} else if out.NoOp {
+		_, err = fmt.Fprintf(e.stdout, "already applied %s as artifact %s: nothing new\n", name, out.Artifact[:12])
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
+			name, out.Artifact[:12], out.NewClaims, out.KnownClaims)
 	}
-	if out.NoOp {
-		_, err := fmt.Fprintf(e.Stdout, "already applied %s as artifact %s: nothing new\n", name, out.Artifact[:12])
-		return err
-	}
-	_, err := fmt.Fprintf(e.Stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
-		name, out.Artifact[:12], out.NewClaims, out.KnownClaims)
-	return err
+	return printedError("applied "+name+" as artifact "+out.Artifact[:12], err)
 }
 
-// pendingPromotion loads a pending checkpoint as a promotion.
-func pendingPromotion(c *cli.Context, e *app.Env) (*pending.Dir, promotion, error) {
-	dir, id, err := cmdline.PendingID(c, e)
+// pendingPromotion loads a pending checkpoint as a promotion, refusing it when it is flagged.
+func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
+	dir, id, err := pendingID(c, e, nil)
 	if err != nil {
 		return nil, promotion{}, err
 	}
@@ -218,14 +245,14 @@ func pendingPromotion(c *cli.Context, e *app.Env) (*pending.Dir, promotion, erro
 	}
 	// Scan again: the rules may have grown since the checkpoint was staged, and nothing they now catch may
 	// reach the store unreviewed.
-	flagged := len(scan.Text(it.Text))
-	if it.Flagged && flagged == 0 {
-		flagged = len(it.Findings)
+	findings := scan.Text(it.Text)
+	if it.Flagged && len(findings) == 0 {
+		findings = it.Findings
 	}
-	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, flagged)
+	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, findings)
 }
 
-func runPendingPreview(c *cli.Context, e *app.Env) error {
+func runPendingPreview(c *cli.Context, e *env) error {
 	_, p, err := pendingPromotion(c, e)
 	if err != nil {
 		return err
@@ -233,13 +260,17 @@ func runPendingPreview(c *cli.Context, e *app.Env) error {
 	return preview(c, e, p)
 }
 
-func runPendingApply(c *cli.Context, e *app.Env) error {
+func runPendingApply(c *cli.Context, e *env) error {
 	dir, p, err := pendingPromotion(c, e)
 	if err != nil {
 		return err
 	}
 	// One clock for the artifact's creation and the pending item's record of it.
-	out, now, err := apply(c.Context, e, p)
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	out, err := apply(c.Context, e, p, now)
 	if err != nil {
 		return err
 	}
@@ -249,31 +280,51 @@ func runPendingApply(c *cli.Context, e *app.Env) error {
 	return printApply(c, e, p.id, out)
 }
 
-func runRemember(c *cli.Context, e *app.Env) error {
-	if c.IsSet("task") {
-		if err := checkpoint.CheckLabel("task", c.String("task")); err != nil {
-			return err
-		}
+func runRemember(c *cli.Context, e *env) error {
+	task, err := optionalLabel(c, "task", taskFlag)
+	if err != nil {
+		return err
 	}
-	text, err := app.ReadText(e, c.Args().Slice(), c.String("file"))
+	text, err := readText(c.Context, e, c.Args().Slice(), fileFlag.Get(c))
 	if err != nil {
 		return err
 	}
 	findings := scan.Text(string(text))
 	p := promotion{
 		id:       pending.TextHash(string(text)),
-		artifact: recall.Artifact{Kind: "note", Source: "remember", Task: c.String("task"), Text: text},
+		artifact: recall.Artifact{Kind: "note", Source: "remember", Task: task, Text: text},
 	}
-	if err := refuseFlagged(c, "the note", len(findings)); err != nil {
-		app.WarnFindings(e, "", findings, len(text))
+	if err := refuseFlagged(c, "the note", findings); err != nil {
+		warnFindings(e, "", findings, len(text))
 		return err
 	}
-	if !c.Bool("apply") {
+	if !applyFlag.Get(c) {
 		return preview(c, e, p)
 	}
-	out, _, err := apply(c.Context, e, p)
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	out, err := apply(c.Context, e, p, now)
 	if err != nil {
 		return err
 	}
 	return printApply(c, e, "note", out)
+}
+
+// queryStore opens the store for reading, creating nothing; a store that does not exist yet is reported as nil,
+// not an error.
+//
+// Callers leave the store open: the process exits right after the query, and the exit releases the store's
+// lock and files; a read-only store has nothing to write back.
+func queryStore(e *env) (*recall.Store, error) {
+	dir, err := storeDir(e)
+	if err != nil {
+		return nil, err
+	}
+	st, err := recall.OpenExisting(dir)
+	if errors.Is(err, recall.ErrNoStore) {
+		return nil, nil
+	}
+	return st, err
 }

@@ -1,4 +1,4 @@
-package cmdline
+package main
 
 import (
 	"runtime/debug"
@@ -6,12 +6,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func init() {
-	// --version only: -v means verbose to too many users to spend it here.
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit"}
-}
+// versionFlag is --version only: -v means verbose to too many users to spend it here. urfave/cli reads the
+// version flag from a package variable, which newApp sets to this.
+var versionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit", DisableDefaultText: true}
 
-// buildVersion is set by 'make build' (-ldflags -X github.com/memoree/memoree/internal/cmdline.buildVersion=…) to what git describe says.
+// buildVersion is set by 'make build' (-ldflags -X main.buildVersion=…) to what git describe says.
 var buildVersion string
 
 // version is what --version prints: buildVersion when the Makefile set it; else the module version when
