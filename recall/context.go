@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memoree/memoree/internal/age"
+	"github.com/memoree/memoree/internal/escape"
 )
 
 // ErrBudget is what a [BudgetError] matches.
@@ -122,9 +123,10 @@ func leftOutLine(n int) string {
 }
 
 // claimLine renders one claim: text on one line, kind, age and the short hash of the newest artifact that
-// supports it among those the options select.
+// supports it among those the options select. Control and invisible format characters are escaped: the block
+// goes into prompts and terminals, and a stored note must not drive either or hide text in it.
 func claimLine(c ClaimHit, opt ContextOptions) string {
-	text := strings.Join(strings.Fields(c.Text), " ")
+	text := escape.Label(strings.Join(strings.Fields(c.Text), " "))
 	cite := ""
 	for _, e := range c.Evidence {
 		if (opt.Session == "" || e.Session == opt.Session) && (opt.Task == "" || e.Task == opt.Task) {

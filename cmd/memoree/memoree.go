@@ -76,9 +76,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	tree := newApp(e)
-	err := unknownCommand(tree, args)
+	ordered, err := reorder(tree, args)
 	if err == nil {
-		err = tree.RunContext(ctx, reorder(tree, args))
+		err = unknownCommand(tree, args)
+	}
+	if err == nil {
+		err = tree.RunContext(ctx, ordered)
 	}
 	return e.report(err, commandPath(tree, args))
 }
@@ -220,10 +223,11 @@ func dashes(name string) string {
 // reorder moves the flags of the command being called in front of its positional arguments, so that flags work
 // after arguments too (urfave/cli stops parsing flags at the first argument). Everything after a "--" stays
 // positional; a "--" is put between flags and arguments so that an argument that starts with a dash is not
-// taken for a flag.
-func reorder(tree *cli.App, args []string) []string {
+// taken for a flag. A flag that needs a value but ends the command line is a usage error: moved in front of
+// the "--", it would take that for its value.
+func reorder(tree *cli.App, args []string) ([]string, error) {
 	if len(args) < 2 {
-		return args
+		return args, nil
 	}
 	out := []string{args[0]}
 	rest := args[1:]
@@ -248,7 +252,7 @@ func reorder(tree *cli.App, args []string) []string {
 		}
 	}
 	if cmd == nil || len(cmd.Subcommands) > 0 {
-		return append(out, rest...)
+		return append(out, rest...), nil
 	}
 	var flags, positional []string
 	for i := 0; i < len(rest); i++ {
@@ -262,7 +266,10 @@ func reorder(tree *cli.App, args []string) []string {
 			continue
 		}
 		flags = append(flags, a)
-		if !strings.Contains(a, "=") && takesValue(cmd, a) && i+1 < len(rest) {
+		if !strings.Contains(a, "=") && takesValue(cmd, a) {
+			if i+1 >= len(rest) {
+				return nil, usagef("flag needs an argument: %s", dashes(strings.TrimLeft(a, "-")))
+			}
 			flags = append(flags, rest[i+1])
 			i++
 		}
@@ -272,7 +279,7 @@ func reorder(tree *cli.App, args []string) []string {
 		out = append(out, "--")
 		out = append(out, positional...)
 	}
-	return out
+	return out, nil
 }
 
 // unknownCommand returns a usage error when args name a command that does not exist, which urfave/cli would
@@ -358,8 +365,8 @@ func helpCommand(e *env, tree *cli.App) *cli.Command {
 			for i, n := range names {
 				cmd := findCommand(cmds, n)
 				if cmd == nil || cmd.Name == "help" {
-					return usagef("no help for %q: memoree %s has no such command; run 'memoree help' for the list",
-						n, strings.Join(names[:i], " "))
+					return usagef("no help for %q: %s has no such command; run 'memoree help' for the list",
+						n, strings.Join(append([]string{"memoree"}, names[:i]...), " "))
 				}
 				cmds = cmd.Subcommands
 			}
