@@ -105,6 +105,11 @@ func completionScript(tree *cli.App, shell string) (string, error) {
 		b.WriteString("complete -c memoree -f\n")
 		for _, n := range nodes {
 			cond := fishCondition(n.path)
+			if n.path != "" && len(n.subcommands) > 0 {
+				// Offer a group's commands only until one of them is given.
+				cond += "; and not __fish_seen_subcommand_from " + commandNames(n.subcommands)
+				cond = strings.ReplaceAll(cond, ", ", " ")
+			}
 			for _, c := range n.subcommands {
 				fmt.Fprintf(&b, "complete -c memoree -n %s -a %s -d %s\n", fishQuote(cond), c.Name, fishQuote(c.Usage))
 			}
