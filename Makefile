@@ -8,7 +8,7 @@ LDFLAGS := -X main.buildVersion=$(VERSION)
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
 
-.PHONY: all build test test-full demo install bench faults man clean
+.PHONY: all build test test-full demo install bench fuzz race faults man clean
 
 all: build
 
@@ -45,9 +45,24 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint ./scan ./compiler ./recall
 	$(GO) test -run '^$$' -bench . -benchtime 40x -timeout 30m ./internal/benchproc
 
+# fuzz runs every fuzz target for FUZZTIME each. A crasher is written to the package's testdata/fuzz, where
+# it becomes a regression case that every go test runs: commit it with the fix.
+FUZZTIME ?= 10s
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+		for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzz $$pkg $$t"; \
+			$(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+		done; \
+	done
+
+# race runs the tests (-short) under the race detector.
+race:
+	$(GO) test -race -short -count=1 ./...
+
 # man regenerates man/memoree.1 from the command definitions.
 man:
-	$(GO) test ./cmd/memoree -run TestManPage -update
+	$(GO) test ./cmd/memoree -run TestManPage -update -args -man-version=$(VERSION) -man-date=$(shell date +%F)
 
 clean:
 	rm -rf $(OUT)

@@ -34,7 +34,7 @@ func manPage(tree *cli.App, version, date string) string {
 	fmt.Fprintf(&b, ".SH DESCRIPTION\n%s\n", roffParagraphs(intro))
 	b.WriteString(".SH COMMANDS\n")
 	leaves(tree, func(path string, c *cli.Command) {
-		fmt.Fprintf(&b, ".SS %s\n%s\n", path, roff(c.Usage+"."))
+		fmt.Fprintf(&b, ".SS %s\n%s\n", path, roff(sentence(c.Usage)))
 		fmt.Fprintf(&b, ".PP\nUsage: \\fB%s\\fR [\\fIoptions\\fR] %s\n", path, roff(strings.TrimSpace(c.ArgsUsage)))
 		text, examples := splitExamples(c.Description)
 		if text != "" {
@@ -114,6 +114,14 @@ func placeholder(usage string) string {
 		}
 	}
 	return "VALUE"
+}
+
+// sentence makes a command's one-line usage a sentence: capitalized, with a final period.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:] + "."
 }
 
 // roffParagraphs renders text, whose paragraphs are separated by blank lines, as roff paragraphs.
