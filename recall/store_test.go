@@ -90,7 +90,7 @@ func TestApplyNeedsTheArtifactFile(t *testing.T) {
 	a, c := note("s1", "t1", "This note cannot get its artifact file")
 	// A plain file where the artifact's directory must go: a failure that does not depend on permissions,
 	// which root ignores.
-	dir, _ := s.casPath(hashBytes(a.Text))
+	dir := filepath.Join(s.dir, filepath.Dir(casPath(hashBytes(a.Text))))
 	if err := os.WriteFile(dir, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}

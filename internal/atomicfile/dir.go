@@ -370,7 +370,7 @@ func (d *Dir) SweepTemps(target string) (int, error) {
 		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
 			continue
 		}
-		ok, err := d.removeDead(e.Name())
+		ok, err := d.RemoveDeadTemp(e.Name())
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -386,8 +386,9 @@ func (d *Dir) SweepTemps(target string) (int, error) {
 	return removed, errors.Join(errs...)
 }
 
-// removeDead removes the temp file name if its lock is free, and reports whether it did.
-func (d *Dir) removeDead(name string) (bool, error) {
+// RemoveDeadTemp removes the temp file name if no writer holds it (its lock is free), and reports whether it
+// did.
+func (d *Dir) RemoveDeadTemp(name string) (bool, error) {
 	f, err := d.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return false, nil
