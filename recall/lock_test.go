@@ -191,9 +191,9 @@ func TestFullDiskKeepsReads(t *testing.T) {
 	}
 }
 
-// TestEmptyLogStillReads checks the state a write cut short by a full disk leaves, an empty log and a -shm file
-// too short to use: reads must still work. It needs a child process, since in this one SQLite would reuse
-// what it has mapped.
+// TestEmptyLogStillReads checks the state an apply cut short by a full disk leaves, an empty log and a -shm
+// file too short to use, on a disk with no space to grow it: reads must still work. It needs root, to mount a
+// small tmpfs, and a child process, since in this one SQLite would reuse what it has mapped.
 func TestEmptyLogStillReads(t *testing.T) {
 	if dir := os.Getenv("RECALL_TEST_EMPTY_LOG"); dir != "" {
 		r, err := OpenExisting(dir)
@@ -206,7 +206,12 @@ func TestEmptyLogStillReads(t *testing.T) {
 		}
 		return
 	}
-	dir := filepath.Join(t.TempDir(), "store")
+	mnt := t.TempDir()
+	if err := syscall.Mount("tmpfs", mnt, "tmpfs", 0, "size=512k"); err != nil {
+		t.Skipf("cannot mount a tmpfs (needs root): %v", err)
+	}
+	defer syscall.Unmount(mnt, syscall.MNT_DETACH)
+	dir := filepath.Join(mnt, "home", "store")
 	s := openTemp2(t, dir)
 	remember(t, s, t0, "The deploy freeze starts on Friday")
 	if err := s.Close(); err != nil {
@@ -214,16 +219,19 @@ func TestEmptyLogStillReads(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, dbName+"-wal"), nil, 0o600)
 	os.WriteFile(filepath.Join(dir, dbName+"-shm"), []byte{0, 0, 0}, 0o600)
-	// A -shm file SQLite cannot grow, as on a full disk: read-only, and (for root, which ignores modes) on a
-	// read-only bind mount when one can be made.
-	os.Chmod(filepath.Join(dir, dbName+"-shm"), 0o400)
-	if os.Geteuid() == 0 && syscall.Mount(dir, dir, "", syscall.MS_BIND, "") == nil {
-		defer syscall.Unmount(dir, syscall.MNT_DETACH)
-		syscall.Mount("", dir, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY, "")
+	fill, err := os.Create(filepath.Join(mnt, "fill"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	for {
+		if _, err := fill.Write(make([]byte, 4096)); err != nil {
+			break
+		}
+	}
+	fill.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestEmptyLogStillReads$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "RECALL_TEST_EMPTY_LOG="+dir)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("read with an empty log: %v\n%s", err, out)
+		t.Fatalf("read with an empty log on a full disk: %v\n%s", err, out)
 	}
 }

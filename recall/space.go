@@ -2,6 +2,8 @@ package recall
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -13,22 +15,10 @@ import (
 // a log index (-shm) it cannot grow as a generic I/O error, without the errno; it needs 32 KiB for one.
 const lowSpace = 256 << 10
 
-// SpaceError reports that a write to the store failed for lack of space. It wraps syscall.ENOSPC, so
-// errors.Is(err, syscall.ENOSPC) holds, and SQLite's error.
-type SpaceError struct {
-	Dir string // the store directory
-	Err error  // as SQLite reported it
-}
-
-func (e *SpaceError) Error() string {
-	return "recall store " + e.Dir + ": no space left on device (" + e.Err.Error() + ")"
-}
-
-func (e *SpaceError) Unwrap() []error { return []error{syscall.ENOSPC, e.Err} }
-
-// noSpace returns err as a [*SpaceError] when it is SQLite's report of a full disk, or an I/O error of
-// SQLite's while the filesystem of dir has almost no space left; otherwise it returns err as it is. An error
-// that already wraps syscall.ENOSPC (from a file write, which names its path) is left alone.
+// noSpace returns err wrapped with an error that says "no space left on device", names dir and wraps
+// syscall.ENOSPC, when err is SQLite's report of a full disk, or an I/O error of SQLite's while the filesystem
+// of dir has almost no space left; otherwise it returns err as it is. An error that already wraps
+// syscall.ENOSPC (from a file write, which names its path) is left alone.
 func noSpace(dir string, err error) error {
 	var se *sqlite.Error
 	if err == nil || errors.Is(err, syscall.ENOSPC) || !errors.As(err, &se) {
@@ -42,5 +32,5 @@ func noSpace(dir string, err error) error {
 	if !full {
 		return err
 	}
-	return &SpaceError{Dir: dir, Err: err}
+	return fmt.Errorf("%w: %w", err, &fs.PathError{Op: "write", Path: dir, Err: syscall.ENOSPC})
 }
