@@ -10,7 +10,7 @@ LDFLAGS := -X github.com/memoree/memoree/internal/cmdline.buildVersion=$(VERSION
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
 
-.PHONY: all build test demo install bench man pgo clean
+.PHONY: all build test demo install bench man pgo faults clean
 
 all: build
 
@@ -40,6 +40,13 @@ bench:
 pgo:
 	$(GO) test -run '^$$' -bench 'RecallSelective|RecallBroad|ApplyNote|OpenRecall' -benchtime 2s \
 		-cpuprofile $(CURDIR)/cmd/memoree/default.pgo -o $(OUT)/recall.test ./recall
+
+# faults runs the fault suite (internal/faults) on a binary built from this tree: kills at random moments,
+# full disks, a second user, racing commands. It prints a table of trials, failures and losses, and fails on any.
+# The disk-full and second-user scenarios need root and skip elsewhere. Trial counts: MEMOREE_FAULTS_KILLS,
+# _DISK, _HOME, _RACES, _ROUNDS, _WRITES; MEMOREE_FAULTS_SEED repeats a run.
+faults:
+	MEMOREE_FAULTS=1 $(GO) test -count=1 -v -timeout 10m -run . ./internal/faults
 
 # man regenerates man/memoree.1 from the command definitions.
 man:
