@@ -235,3 +235,21 @@ func TestEmptyLogStillReads(t *testing.T) {
 		t.Fatalf("read with an empty log on a full disk: %v\n%s", err, out)
 	}
 }
+
+// TestOpenExistingChecksTheDataDirectory checks that a reader refuses a data directory others may write even
+// when it holds no store yet, instead of answering "nothing stored" from a directory another user controls,
+// and that a missing data directory is no store, with nothing created.
+func TestOpenExistingChecksTheDataDirectory(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "home")
+	if _, err := OpenExisting(filepath.Join(home, "store")); !errors.Is(err, ErrNoStore) {
+		t.Fatalf("OpenExisting with no data directory = %v, want ErrNoStore", err)
+	}
+	if _, err := os.Stat(home); !os.IsNotExist(err) {
+		t.Fatalf("OpenExisting created the data directory: %v", err)
+	}
+	os.Mkdir(home, 0o777)
+	os.Chmod(home, 0o777)
+	if _, err := OpenExisting(filepath.Join(home, "store")); err == nil || !strings.Contains(err.Error(), "writable by group or others") {
+		t.Fatalf("OpenExisting under a 0777 data directory = %v, want a refusal", err)
+	}
+}

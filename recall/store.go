@@ -125,20 +125,30 @@ func lockShared(d *atomicfile.Dir) (*lock.File, error) {
 
 // openDir opens the store directory through checked handles: its parent, the data directory, must be the
 // user's and closed to writes by others, and dir itself private (see [atomicfile.OpenOwned]). With create
-// it creates them (mode 0700); without, a missing one is reported as [ErrNoStore].
+// it creates them (mode 0700); without, it creates nothing and reports a missing one as [ErrNoStore].
 func openDir(dir string, create bool) (*atomicfile.Dir, error) {
 	dir = filepath.Clean(dir)
-	if !create {
-		if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
-			return nil, ErrNoStore
+	if create {
+		data, err := atomicfile.OpenOwned(filepath.Dir(dir))
+		if err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
 		}
+		defer data.Close()
+		return data.Sub(filepath.Base(dir))
 	}
-	data, err := atomicfile.OpenOwned(filepath.Dir(dir))
+	data, err := atomicfile.LookupOwned(filepath.Dir(dir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoStore
+	}
 	if err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
 	defer data.Close()
-	return data.Sub(filepath.Base(dir))
+	d, err := data.Lookup(filepath.Base(dir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoStore
+	}
+	return d, err
 }
 
 // Store is the long-term memory: a SQLite database of artifacts, claims and evidence plus a content-addressed

@@ -32,18 +32,26 @@ type Dir struct {
 // is not a symlink, belongs to the user, and is not writable by group or others. It is meant for the data
 // directory, which holds the private directories opened with [Dir.Sub].
 func OpenOwned(path string) (*Dir, error) {
-	return openChecked(path, 0o022, "writable by group or others")
+	return openChecked(path, 0o022, "writable by group or others", true)
+}
+
+// LookupOwned is [OpenOwned] for readers: it creates nothing, and returns an error wrapping [fs.ErrNotExist]
+// when there is no directory at path.
+func LookupOwned(path string) (*Dir, error) {
+	return openChecked(path, 0o022, "writable by group or others", false)
 }
 
 // OpenPrivate is [OpenOwned] for a directory that no one but the user may read or enter either.
 func OpenPrivate(path string) (*Dir, error) {
-	return openChecked(path, 0o077, "open to group or others")
+	return openChecked(path, 0o077, "open to group or others", true)
 }
 
-func openChecked(path string, mask fs.FileMode, what string) (*Dir, error) {
+func openChecked(path string, mask fs.FileMode, what string, create bool) (*Dir, error) {
 	path = filepath.Clean(path)
-	if err := mkdirAll(path); err != nil {
-		return nil, err
+	if create {
+		if err := mkdirAll(path); err != nil {
+			return nil, err
+		}
 	}
 	before, err := os.Lstat(path)
 	if err != nil {
@@ -105,6 +113,30 @@ func (d *Dir) Root() *os.Root { return d.root }
 
 // Close releases the directory's handle.
 func (d *Dir) Close() error { return d.root.Close() }
+
+// Lookup opens the existing directory name inside d and checks it as [Dir.Sub] does; it creates nothing, and
+// returns an error wrapping [fs.ErrNotExist] when there is no such directory.
+func (d *Dir) Lookup(name string) (*Dir, error) {
+	path := filepath.Join(d.path, name)
+	before, err := d.root.Lstat(name)
+	if err != nil {
+		return nil, fmt.Errorf("check %s: %w", path, unwrapPath(err))
+	}
+	const mask, what = 0o077, "open to group or others"
+	if err := check(path, before, mask, what); err != nil {
+		return nil, err
+	}
+	root, err := d.root.OpenRoot(name)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: unwrapPath(err)}
+	}
+	sub := &Dir{root: root, path: path}
+	if err := sub.checkSelf(before, mask, what); err != nil {
+		root.Close()
+		return nil, err
+	}
+	return sub, nil
+}
 
 // Sub opens the directory name inside d, creating it with mode 0700 whatever the umask, and checks it as
 // [OpenPrivate] does. name is a single path element.
