@@ -150,6 +150,12 @@ func (d *Dir) Sub(name string) (*Dir, error) {
 	switch err := d.root.Mkdir(name, 0o700); {
 	case err == nil:
 		created = true
+		// The umask may have left the owner without the bits needed to open the directory at all: give them
+		// back by name first (d is private, so no one else can have swapped the name), then check through the
+		// handle below.
+		if err := d.root.Chmod(name, 0o700); err != nil {
+			return nil, &fs.PathError{Op: "create", Path: path, Err: unwrapPath(err)}
+		}
 	case !errors.Is(err, fs.ErrExist):
 		return nil, &fs.PathError{Op: "create", Path: path, Err: unwrapPath(err)}
 	}

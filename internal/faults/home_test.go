@@ -254,3 +254,59 @@ func copyFile(from, to string) error {
 	}
 	return os.WriteFile(to, data, 0o755)
 }
+
+// TestUmask runs the commands as a user who is not root (the kernel's permission checks apply to them) under
+// umask 0777, then again under the usual umask: nothing may lock its owner out (a lock file of mode 0000), and
+// every file must get its mode whatever the umask. It needs root, to run as a second user.
+func TestUmask(t *testing.T) {
+	r := setup(t, "umask 0777, not root")
+	uid, gid, cleanup := attacker(t, r)
+	defer cleanup()
+	base, err := os.MkdirTemp(workDir, "umask-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Chown(base, uid, gid)
+	h := filepath.Join(base, "home")
+	steps := [][]string{
+		{"checkpoint", "--session", "S1", "-"},
+		{"pending", "apply", pending.IDFor("S1")},
+		{"remember", "--apply", "-"},
+		{"recall", "release", "branch"},
+		{"pending", "list"},
+		{"artifact", "gc"},
+	}
+	for round, umask := range []string{"0777", "0022", "0777", "0077"} {
+		for _, args := range steps {
+			c := cmd(h, []byte(fmt.Sprintf("Round %d: we deploy from the release branch.", round)), args...)
+			c.Path = "/bin/sh"
+			c.Args = append([]string{"sh", "-c", `umask ` + umask + ` && exec "$0" "$@"`, bin}, args...)
+			res := run(as(c, uid, gid), 0)
+			if res.code != 0 {
+				r.fail(t, "umask %s: memoree %s: %v", umask, strings.Join(args, " "), res)
+			}
+			r.end()
+		}
+	}
+	filepath.WalkDir(h, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		want := fs.FileMode(0o600)
+		switch {
+		case d.IsDir():
+			want = 0o700
+		case strings.Contains(p, "/cas/"):
+			want = 0o400
+		}
+		if fi.Mode().Perm() != want {
+			r.fail(t, "%s: mode %04o, want %04o", p, fi.Mode().Perm(), want)
+			r.end()
+		}
+		return nil
+	})
+}

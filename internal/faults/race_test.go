@@ -3,8 +3,10 @@ package faults
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -207,4 +209,47 @@ func TestReadersAgainstWriter(t *testing.T) {
 	}
 	st.check(t, r, "after the readers")
 	r.note = fmt.Sprintf("slowest write %v; %d reads meanwhile", slowest.Round(time.Millisecond), reads.Load())
+}
+
+// TestApplyReadOnlyPending applies a checkpoint whose pending directory cannot be written (a read-only bind
+// mount; root only): the record of the apply cannot be written, so the apply must store nothing and say why.
+func TestApplyReadOnlyPending(t *testing.T) {
+	r := setup(t, "apply, pending/ read-only")
+	if os.Geteuid() != 0 {
+		r.skip(t, "needs root, to bind-mount pending/ read-only")
+	}
+	rng := rngFor(t)
+	h := home(t, "ro-pending")
+	st := newState(h)
+	pdir := filepath.Join(h, "pending")
+	for i := range count("MEMOREE_FAULTS_ROUNDS", 3) * 4 {
+		text := noteText(rng, fmt.Sprintf("read-only trial %d", i), 300+rng.IntN(2000))
+		if res := mem(h, []byte(text), "checkpoint", "--session", "S", "-"); res.code != 0 {
+			t.Fatalf("checkpoint: %v", res)
+		}
+		if err := syscall.Mount(pdir, pdir, "", syscall.MS_BIND, ""); err != nil {
+			r.skip(t, "cannot bind-mount: %v", err)
+		}
+		if err := syscall.Mount("", pdir, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY, ""); err != nil {
+			syscall.Unmount(pdir, syscall.MNT_DETACH)
+			r.skip(t, "cannot remount read-only: %v", err)
+		}
+		res := mem(h, nil, "pending", "apply", pending.IDFor("S"))
+		syscall.Unmount(pdir, syscall.MNT_DETACH)
+		stored := st.inStore(t, hashOf(text))
+		switch {
+		case res.code == 0:
+			r.fail(t, "trial %d: apply exited 0 with pending/ read-only: %v", i, res)
+		case stored:
+			r.fail(t, "trial %d: apply exited %d (%q) and stored the note", i, res.code, res.stderr)
+		case res.stderr == "":
+			r.fail(t, "trial %d: apply failed without saying why", i)
+		}
+		if stored {
+			st.stored[hashOf(text)] = "apply"
+		}
+		st.allowed = map[string][]string{"S": {text}}
+		st.check(t, r, fmt.Sprintf("trial %d", i))
+		r.end()
+	}
 }
