@@ -394,9 +394,16 @@ func (t *Temp) Abort() {
 // died), and returns how many it removed. With target set, only the temp files of writes to that name are
 // considered. Temp files the user cannot open are left alone.
 func (d *Dir) SweepTemps(target string) (int, error) {
-	entries, err := d.ReadDir()
+	// Names only: commands that take a lock sweep, so this runs on every checkpoint, and a listing with types
+	// costs a stat per entry on filesystems that do not report them.
+	f, err := d.root.Open(".")
 	if err != nil {
-		return 0, err
+		return 0, d.pathError("read", ".", err)
+	}
+	names, err := f.Readdirnames(-1)
+	f.Close()
+	if err != nil {
+		return 0, d.pathError("read", ".", err)
 	}
 	prefix := TempPrefix
 	if target != "" {
@@ -404,11 +411,11 @@ func (d *Dir) SweepTemps(target string) (int, error) {
 	}
 	removed := 0
 	var errs []error
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !strings.HasPrefix(e.Name(), prefix) {
+	for _, name := range names {
+		if !strings.HasPrefix(name, prefix) {
 			continue
 		}
-		ok, err := d.RemoveDeadTemp(e.Name())
+		ok, err := d.RemoveDeadTemp(name)
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -427,7 +434,8 @@ func (d *Dir) SweepTemps(target string) (int, error) {
 // RemoveDeadTemp removes the temp file name if no writer holds it (its lock is free), and reports whether it
 // did.
 func (d *Dir) RemoveDeadTemp(name string) (bool, error) {
-	f, err := d.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	// Non-blocking: a FIFO with a temp file's name must not hang the sweep.
+	f, err := d.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return false, nil
 	}
@@ -435,6 +443,9 @@ func (d *Dir) RemoveDeadTemp(name string) (bool, error) {
 		return false, d.pathError("sweep", name, err)
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false, nil
+	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		return false, nil // in use, or cannot tell: keep it
 	}
