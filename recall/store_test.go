@@ -253,9 +253,10 @@ func TestConcurrentApply(t *testing.T) {
 }
 
 func TestModes(t *testing.T) {
+	// The temp directory first: made under umask 0 it would be open to writes by others, which Open refuses.
+	dir := t.TempDir() + "/data/store"
 	old := syscall.Umask(0)
 	defer syscall.Umask(old)
-	dir := t.TempDir() + "/data/store"
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,8 @@ import (
 // that handle, and a directory renamed or replaced by a symlink afterwards changes nothing. A directory is
 // trusted when the user owns it and, for a directory memoree writes notes into, no one else has any access
 // ([OpenPrivate], [Dir.Sub]); the data directory that holds those only has to be closed to writes by others
-// ([OpenOwned]), as ssh asks of a home directory.
+// ([OpenOwned]), as ssh asks of a home directory; and the directories above the data directory must be safe
+// from others too (see checkAncestors).
 
 // Dir is a checked directory. Its methods are safe for concurrent use.
 type Dir struct {
@@ -48,6 +49,9 @@ func OpenPrivate(path string) (*Dir, error) {
 
 func openChecked(path string, mask fs.FileMode, what string, create bool) (*Dir, error) {
 	path = filepath.Clean(path)
+	if err := checkAncestors(path); err != nil {
+		return nil, err
+	}
 	if create {
 		if err := mkdirAll(path); err != nil {
 			return nil, err
@@ -70,6 +74,42 @@ func openChecked(path string, mask fs.FileMode, what string, create bool) (*Dir,
 		return nil, err
 	}
 	return d, nil
+}
+
+// checkAncestors returns an error unless every directory above path, symlinks resolved, is safe from other
+// users, as ssh asks of the directories above ~/.ssh: owned by root or the user, and not writable by group or
+// others unless sticky (as /tmp is: there only an entry's owner may rename it). A directory that others could
+// write would let them rename the data directory away and put their own, or a symlink, in its place; the
+// handles opened here would not follow, but SQLite opens its files by path. Directories on the path that do
+// not exist yet are skipped: they are created private.
+func checkAncestors(path string) error {
+	d := filepath.Dir(path)
+	for {
+		if _, err := os.Lstat(d); err == nil || d == filepath.Dir(d) {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	real, err := filepath.EvalSymlinks(d)
+	if err != nil {
+		return fmt.Errorf("check %s: %w", d, err)
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		fi, err := os.Lstat(d)
+		if err != nil {
+			return fmt.Errorf("check %s: %w", d, err)
+		}
+		st, ok := fi.Sys().(*syscall.Stat_t)
+		if ok && st.Uid != 0 && int(st.Uid) != os.Geteuid() {
+			return fmt.Errorf("%s, above %s, is owned by uid %d, who could replace what is inside it; refusing to use it: use a data directory under directories of your own", d, path, st.Uid)
+		}
+		if perm := fi.Mode(); perm&0o022 != 0 && perm&fs.ModeSticky == 0 {
+			return fmt.Errorf("%s, above %s, has mode %04o: others could replace what is inside it; refusing to use it: run: chmod go-w %s (or chmod +t %s)", d, path, perm.Perm(), d, d)
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
 }
 
 // checkSelf checks the opened directory itself, through its handle, and that it is the one checked by name

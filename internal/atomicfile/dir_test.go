@@ -139,3 +139,44 @@ func TestNoSpace(t *testing.T) {
 		t.Errorf("left %v behind", entries)
 	}
 }
+
+// TestAncestors checks the directories above a data directory: one that others may write refuses it unless it
+// is sticky, as /tmp is, and one of another user (other than root) refuses it.
+func TestAncestors(t *testing.T) {
+	base := t.TempDir()
+	for _, c := range []struct {
+		mode  os.FileMode
+		owner int
+		want  string
+	}{
+		{0o777, -1, "has mode 0777: others could replace what is inside it; refusing to use it: run: chmod go-w "},
+		{0o775, -1, "has mode 0775"},
+		{0o777 | os.ModeSticky, -1, ""},
+		{0o755, -1, ""},
+		{0o755, 65534, "is owned by uid 65534, who could replace what is inside it"},
+	} {
+		parent, err := os.MkdirTemp(base, "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(parent, c.mode); err != nil {
+			t.Fatal(err)
+		}
+		if c.owner >= 0 {
+			if err := os.Chown(parent, c.owner, c.owner); err != nil {
+				t.Skipf("cannot chown (needs root): %v", err)
+			}
+		}
+		// The data directory two levels down, the level between it and parent not made yet.
+		d, err := OpenOwned(filepath.Join(parent, "new", "home"))
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("parent %v owner %d: %v, want %q", c.mode, c.owner, err, c.want)
+		}
+		if d != nil {
+			d.Close()
+		}
+		if _, err := os.Lstat(filepath.Join(parent, "new")); c.want != "" && err == nil {
+			t.Errorf("parent %v owner %d: created a directory in a parent it refused", c.mode, c.owner)
+		}
+	}
+}

@@ -53,8 +53,9 @@ func as(c *exec.Cmd, uid, gid int) *exec.Cmd {
 
 // TestSharedHome plays another local user against the victim (root here, which the kernel lets read anything,
 // so only memoree's own checks stand in the way): a data directory the attacker owns, one open to writes by
-// everyone, and a data directory whose parent the attacker can write, swapped in a loop for a symlink to the
-// attacker's directory and for the attacker's directory itself while the victim works. The victim must never
+// everyone, and directories on the victim's path (the data directory in a parent the attacker can write, the
+// same in a sticky parent, pending/ in a data directory everyone may write) swapped in a loop for a symlink to
+// the attacker's while the victim works. The victim must never
 // show or store the attacker's text, never write into the attacker's directories, and lose nothing it was told
 // was written. MEMOREE_FAULTS_HOME sets the victim's commands in the swap race (default 300 per race).
 func TestSharedHome(t *testing.T) {
@@ -75,6 +76,10 @@ func TestSharedHome(t *testing.T) {
 	if res := run(as(cmd(theirHome, []byte(theirText), "checkpoint", "--session", "S1", "-"), uid, gid), 0); res.code != 0 {
 		t.Fatalf("attacker's checkpoint: %v", res)
 	}
+	// And a store of the attacker's, for the victim's reads and writes to go astray into.
+	if res := run(as(cmd(theirHome, []byte(theirText), "remember", "--apply", "-"), uid, gid), 0); res.code != 0 {
+		t.Fatalf("attacker's remember: %v", res)
+	}
 	victimCmds := [][]string{
 		{"pending", "show", pending.IDFor("S1")},
 		{"pending", "list"},
@@ -82,6 +87,8 @@ func TestSharedHome(t *testing.T) {
 		{"checkpoint", "--session", "S2", "-"},
 		{"remember", "--apply", "-"},
 		{"recall", "attacker", "branch"},
+		{"search", "attacker"},
+		{"context", "build", "--query", "attacker branch"},
 	}
 	leaked := func(res result) bool {
 		return strings.Contains(res.stdout, "ATTACKER") || strings.Contains(res.stderr, "ATTACKER")
@@ -94,7 +101,7 @@ func TestSharedHome(t *testing.T) {
 	os.Chmod(open, 0o777)
 	os.Chmod(filepath.Dir(open), 0o755) // made 0700 by memoree: the attacker must reach open/
 	for _, c := range []struct{ home, want string }{
-		{theirHome, fmt.Sprintf("owned by uid %d, not by you", uid)},
+		{theirHome, fmt.Sprintf("is owned by uid %d", uid)},
 		{open, "writable by group or others; run: chmod 700 " + open},
 	} {
 		for _, args := range victimCmds {
@@ -114,20 +121,29 @@ func TestSharedHome(t *testing.T) {
 	// attacker's while the victim works: the victim's data directory in a parent
 	// the attacker may write, and (as the first probe found) pending/ in a data directory everyone may write.
 	shared := filepath.Join(base, "shared")
-	os.Mkdir(shared, 0o777)
-	os.Chmod(shared, 0o777)
+	os.Mkdir(shared, 0o755)
 	victim := filepath.Join(shared, "home")
 	if res := mem(victim, []byte("the victim's first note"), "checkpoint", "--session", "S1", "-"); res.code != 0 {
 		t.Fatalf("victim's checkpoint: %v", res)
 	}
+	os.Chmod(shared, 0o777) // after the victim's first use: memoree refuses it from now on
 	n := count("MEMOREE_FAULTS_HOME", 300)
 	var notes []string
 	self := filepath.Join(workDir, "faults.test")
 	if err := copyFile(os.Args[0], self); err != nil {
 		t.Fatal(err)
 	}
+	// In a sticky directory such as /tmp, others cannot rename the victim's entries: the victim works as usual.
+	sticky := filepath.Join(base, "sticky")
+	os.Mkdir(sticky, 0o777)
+	os.Chmod(sticky, 0o777|fs.ModeSticky)
+	inSticky := filepath.Join(sticky, "home")
+	if res := mem(inSticky, []byte("the victim's first note"), "checkpoint", "--session", "S1", "-"); res.code != 0 {
+		t.Fatalf("victim's checkpoint: %v", res)
+	}
 	for k, c := range []struct{ name, victim, tree, dir, target string }{
 		{"data directory", victim, shared, victim, theirHome},
+		{"sticky parent", inSticky, sticky, inSticky, theirHome},
 		{"pending directory", open, filepath.Dir(open), filepath.Join(open, "pending"), filepath.Join(theirHome, "pending")},
 	} {
 		stop := filepath.Join(base, fmt.Sprint("stop", k))
