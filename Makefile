@@ -60,6 +60,13 @@ fuzz:
 race:
 	$(GO) test -race -short -count=1 ./...
 
+# faults runs the fault suite (internal/faults) on a binary built from this tree: kills at random moments,
+# full disks, a second user, racing commands. It prints a table of trials, failures and losses, and fails on any.
+# The disk-full and second-user scenarios need root and skip elsewhere. Trial counts: MEMOREE_FAULTS_KILLS,
+# _DISK, _HOME, _RACES, _ROUNDS, _WRITES; MEMOREE_FAULTS_SEED repeats a run.
+faults:
+	MEMOREE_FAULTS=1 $(GO) test -count=1 -v -timeout 10m -run . ./internal/faults
+
 # man regenerates man/memoree.1 from the command definitions.
 man:
 	$(GO) test ./cmd/memoree -run TestManPage -update -args -man-version=$(VERSION) -man-date=$(shell date +%F)

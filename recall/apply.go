@@ -65,7 +65,8 @@ func (s *Store) Apply(ctx context.Context, a Artifact, claims []ClaimInput, now 
 }
 
 // ApplyBatch is [Store.Apply] for many artifacts in one transaction: all of them are stored or none.
-func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) ([]ApplyResult, error) {
+func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) (_ []ApplyResult, err error) {
+	defer func() { err = noSpace(s.dir, err) }()
 	if s.readOnly {
 		return nil, fmt.Errorf("apply: %w", ErrReadOnly)
 	}
@@ -103,7 +104,7 @@ func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) 
 			waitFiles()
 		}
 	}()
-	unlock, err := lockExclusive(ctx, s.dir)
+	unlock, err := lockExclusive(ctx, s.root)
 	if err != nil {
 		return nil, fmt.Errorf("apply: %w", err)
 	}

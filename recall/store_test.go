@@ -90,7 +90,7 @@ func TestApplyNeedsTheArtifactFile(t *testing.T) {
 	a, c := note("s1", "t1", "This note cannot get its artifact file")
 	// A plain file where the artifact's directory must go: a failure that does not depend on permissions,
 	// which root ignores.
-	dir, _ := s.casPath(hashBytes(a.Text))
+	dir := filepath.Join(s.dir, filepath.Dir(casPath(hashBytes(a.Text))))
 	if err := os.WriteFile(dir, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -253,9 +253,10 @@ func TestConcurrentApply(t *testing.T) {
 }
 
 func TestModes(t *testing.T) {
+	// The temp directory first: made under umask 0 it would be open to writes by others, which Open refuses.
+	dir := t.TempDir() + "/data/store"
 	old := syscall.Umask(0)
 	defer syscall.Umask(old)
-	dir := t.TempDir() + "/data/store"
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 	"unicode/utf8"
 
@@ -94,23 +96,48 @@ func runArtifactGC(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	removed := 0
+	var out gcJSON
 	if exists {
 		err = withStore(dir, func(st *recall.Store) (err error) {
-			removed, err = st.CollectGarbage(c.Context, now, grace)
+			if out.Removed, err = st.CollectGarbage(c.Context, now, grace); err != nil {
+				return err
+			}
+			n, err := st.SweepTemps()
+			out.TempFiles += n
 			return err
 		})
 		if err != nil {
 			return err
 		}
 	}
-	if jsonFlag.Get(c) {
-		return e.printJSON(struct {
-			Removed int `json:"removed"`
-		}{removed})
+	// The pending tree too: a killed checkpoint leaves its temp file, with the whole note in it.
+	data, err := e.dataDir()
+	if err != nil {
+		return err
 	}
-	_, err = fmt.Fprintf(e.stdout, "removed %d unreferenced artifact file(s)\n", removed)
+	if _, err := os.Lstat(filepath.Join(data, "pending")); err == nil {
+		pd, err := openPending(e)
+		if err != nil {
+			return err
+		}
+		defer pd.Close()
+		n, err := pd.SweepTemps()
+		out.TempFiles += n
+		if err != nil {
+			return err
+		}
+	}
+	if jsonFlag.Get(c) {
+		return e.printJSON(out)
+	}
+	_, err = fmt.Fprintf(e.stdout, "removed %d unreferenced artifact file(s) and %d temp file(s) of interrupted writes\n", out.Removed, out.TempFiles)
 	return err
+}
+
+// gcJSON is the --json shape of artifact gc.
+type gcJSON struct {
+	Removed   int `json:"removed"`    // artifact files no stored artifact refers to
+	TempFiles int `json:"temp_files"` // temp files of writes that were cut short, in the store and pending trees
 }
 
 // upkeepDir returns the store directory for a command that maintains the store, and whether a store is

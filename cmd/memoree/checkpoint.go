@@ -94,6 +94,7 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	it, prev, err := dir.Put(staged.Note, now)
 	if err != nil {
 		return err

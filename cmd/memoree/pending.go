@@ -218,6 +218,7 @@ func runPendingList(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	items, err := dir.List()
 	// Unreadable files do not hide the readable ones; each gets a warning of its own.
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
@@ -277,6 +278,7 @@ func runPendingShow(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	it, err := dir.Get(id)
 	if err != nil {
 		return err
@@ -324,6 +326,7 @@ func runPendingDrop(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	it, err := dir.Drop(id)
 	if err != nil {
 		return err

@@ -227,16 +227,8 @@ func printApply(c *cli.Context, e *env, name string, out applyJSON) error {
 	return printedError("applied "+name+" as artifact "+out.Artifact[:12], err)
 }
 
-// pendingPromotion loads a pending checkpoint as a promotion, refusing it when it is flagged.
-func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
-	dir, id, err := pendingID(c, e, nil)
-	if err != nil {
-		return nil, promotion{}, err
-	}
-	it, err := dir.Get(id)
-	if err != nil {
-		return nil, promotion{}, err
-	}
+// itemPromotion returns a pending checkpoint as a promotion, or a refusal when it is flagged.
+func itemPromotion(c *cli.Context, it pending.Item) (promotion, error) {
 	p := promotion{
 		id: it.ID,
 		artifact: recall.Artifact{
@@ -249,35 +241,53 @@ func pendingPromotion(c *cli.Context, e *env) (*pending.Dir, promotion, error) {
 	if it.Flagged && len(findings) == 0 {
 		findings = it.Findings
 	}
-	return dir, p, refuseFlagged(c, "checkpoint "+it.ID, findings)
+	return p, refuseFlagged(c, "checkpoint "+it.ID, findings)
 }
 
 func runPendingPreview(c *cli.Context, e *env) error {
-	_, p, err := pendingPromotion(c, e)
+	dir, id, err := pendingID(c, e, nil)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	it, err := dir.Get(id)
+	if err != nil {
+		return err
+	}
+	p, err := itemPromotion(c, it)
 	if err != nil {
 		return err
 	}
 	return preview(c, e, p)
 }
 
+// runPendingApply stores the checkpoint and records the apply as one decision: the checkpoint's lock is held
+// from reading its text to recording the apply, so a drop or a replacement racing it waits, and the outcome
+// is either applied and recorded, or nothing stored.
 func runPendingApply(c *cli.Context, e *env) error {
-	dir, p, err := pendingPromotion(c, e)
+	dir, id, err := pendingID(c, e, nil)
 	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	// One clock for the artifact's creation and the pending item's record of it.
 	now, err := e.now()
 	if err != nil {
 		return err
 	}
-	out, err := apply(c.Context, e, p, now)
+	var out applyJSON
+	it, err := dir.Apply(id, now, func(it pending.Item) (string, error) {
+		p, err := itemPromotion(c, it)
+		if err != nil {
+			return "", err
+		}
+		out, err = apply(c.Context, e, p, now)
+		return out.Artifact, err
+	})
 	if err != nil {
 		return err
 	}
-	if _, err := dir.MarkApplied(p.id, out.Artifact, now); err != nil {
-		return fmt.Errorf("applied %s, but could not record it in the pending item: %w", p.id, err)
-	}
-	return printApply(c, e, p.id, out)
+	return printApply(c, e, it.ID, out)
 }
 
 func runRemember(c *cli.Context, e *env) error {

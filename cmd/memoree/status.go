@@ -61,6 +61,7 @@ func runStatus(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	defer dir.Close()
 	items, err := dir.List()
 	if joined, ok := err.(interface{ Unwrap() []error }); ok {
 		out.Pending.Unreadable = len(joined.Unwrap())
