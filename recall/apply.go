@@ -26,9 +26,12 @@ type Artifact struct {
 
 // ClaimInput is one statement extracted from an artifact. Key identifies the statement across artifacts
 // (the same key applied again adds evidence, not a claim). Text must equal the bytes of the first span, so
-// that the store only ever holds text that appears in a reviewed artifact.
+// that the store only ever holds text that appears in a reviewed artifact. Context is what the artifact
+// says around the statement (see compiler.Claim); it is indexed with the text and kept from the first
+// artifact that gave the claim.
 type ClaimInput struct {
 	Key, Text, Kind, Compiler string
+	Context                   string
 	Spans                     []Span
 }
 
@@ -279,12 +282,12 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 	// as when it is applied twice.
 	var fresh []ClaimInput
 	err = inChunks(len(claims), func(i, j int) error {
-		args := make([]any, 0, 5*(j-i))
+		args := make([]any, 0, 6*(j-i))
 		for _, c := range claims[i:j] {
-			args = append(args, c.Key, c.Text, c.Kind, c.Compiler, created)
+			args = append(args, c.Key, c.Text, c.Kind, c.Compiler, created, c.Context)
 		}
-		return st.readIDs(ctx, ids, `INSERT INTO claims (key, text, kind, compiler, created) VALUES `+
-			valueRows(j-i, 5)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
+		return st.readIDs(ctx, ids, `INSERT INTO claims (key, text, kind, compiler, created, context) VALUES `+
+			valueRows(j-i, 6)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
 	})
 	if err != nil {
 		return r, fmt.Errorf("claims: %w", err)
@@ -304,11 +307,11 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 	r.NewClaims = len(fresh)
 	r.KnownClaims = len(claims) - len(fresh)
 	err = inChunks(len(fresh), func(i, j int) error {
-		args := make([]any, 0, 2*(j-i))
+		args := make([]any, 0, 3*(j-i))
 		for _, c := range fresh[i:j] {
-			args = append(args, ids[c.Key], c.Text)
+			args = append(args, ids[c.Key], c.Text, c.Context)
 		}
-		_, err := st.tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text) VALUES `+valueRows(j-i, 2), args...)
+		_, err := st.tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text, context) VALUES `+valueRows(j-i, 3), args...)
 		return err
 	})
 	if err != nil {

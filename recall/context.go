@@ -145,8 +145,8 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	filtered := opt.Session != "" || opt.Task != ""
 	q := parseQuery(opt.Query)
 	var total int
-	if len(q.words) > 0 {
-		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth, allRows)
+	if len(q.terms) > 0 {
+		hits, _, err := s.rank(ctx, claimIndex, &q, contextDepth, allRows)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -171,7 +171,7 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 		if filtered {
 			countSQL += ` AND rowid` + filterSQL
 		}
-		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.words)).Scan(&total); err != nil {
+		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.terms)).Scan(&total); err != nil {
 			return nil, 0, err
 		}
 		return out, max(total, len(out)), nil

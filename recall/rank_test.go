@@ -3,8 +3,8 @@ package recall
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -145,9 +145,8 @@ func TestRecallPresence(t *testing.T) {
 }
 
 // TestAnswersOnly checks that ranking artifacts for an answer only skips exactly the queries that no artifact
-// answers: whenever it returns nothing, no row of the full ranking answers either. Otherwise it returns the
-// same rows, each scored by the number of query words it holds, answers first, then by that score, then
-// newest first.
+// answers: whenever it returns nothing, no row of the full ranking reaches the floor either. Otherwise it
+// returns the same rows, each scored by its coverage of the query, best first, then newest first.
 func TestAnswersOnly(t *testing.T) {
 	s := openTemp(t)
 	for i, lines := range [][]string{
@@ -169,17 +168,18 @@ func TestAnswersOnly(t *testing.T) {
 	skipped, answered := 0, 0
 	for _, text := range queries {
 		q := parseQuery(text)
-		full, _, err := s.rank(context.Background(), artifactIndex, q, 10, allRows)
+		answers := func(h hit) bool { return q.coverage(h.cover) >= artifactFloor }
+		full, _, err := s.rank(context.Background(), artifactIndex, &q, 10, allRows)
 		if err != nil {
 			t.Fatal(err)
 		}
-		only, _, err := s.rank(context.Background(), artifactIndex, q, 10, answersOnly)
+		only, _, err := s.rank(context.Background(), artifactIndex, &q, 10, answersOnly)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(only) == 0 {
 			skipped++
-			if slices.ContainsFunc(full, q.answers) {
+			if slices.ContainsFunc(full, answers) {
 				t.Errorf("%q: answersOnly found nothing, but an artifact answers", text)
 			}
 			continue
@@ -197,18 +197,14 @@ func TestAnswersOnly(t *testing.T) {
 			t.Errorf("%q: answersOnly returned rows %v, the full ranking %v", text, ids(only), ids(full))
 		}
 		for i, h := range only {
-			if h.score != float64(bits.OnesCount64(h.cover)) {
-				t.Errorf("%q: row %d scored %v, but it holds %d query words", text, h.id, h.score, bits.OnesCount64(h.cover))
+			if h.score != q.coverage(h.cover) {
+				t.Errorf("%q: row %d scored %v, but it covers %v of the query", text, h.id, h.score, q.coverage(h.cover))
 			}
 			if i == 0 {
 				continue
 			}
 			p := only[i-1]
-			if pa, ha := q.answers(p), q.answers(h); pa != ha {
-				if ha {
-					t.Errorf("%q: row %d answers but ranks after row %d, which does not", text, h.id, p.id)
-				}
-			} else if p.score < h.score || p.score == h.score && p.id < h.id {
+			if p.score < h.score || p.score == h.score && p.id < h.id {
 				t.Errorf("%q: row %d (score %v) ranks after row %d (score %v)", text, h.id, h.score, p.id, p.score)
 			}
 		}
@@ -253,7 +249,8 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 		{"rare"}, {"rare", "scarce"}, {"scarce", "rare"}, {"common"}, {"common", "often"}, {"often", "common"},
 		{"rare", "common"}, {"notes", "scarce"}, {"absent"}, {"rare", "absent", "scarce"},
 	} {
-		perWord, err := s.matchingRows(context.Background(), claimIndex, words, commonDF+1, allRows)
+		q := parseQuery(strings.Join(words, " "))
+		perWord, err := s.matchingRows(context.Background(), claimIndex, &q, commonDF+1, allRows)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,7 +260,7 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 		}
 		got := scoreNewest(perWord, tier, candidateCap)
 		rows, err := s.db.Query(`SELECT rowid, -bm25(claims_fts) FROM claims_fts WHERE claims_fts MATCH ?
-			ORDER BY rowid DESC LIMIT ?`, matchExpr(words), candidateCap)
+			ORDER BY rowid DESC LIMIT ?`, matchExpr(q.terms), candidateCap)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,8 +277,8 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 			t.Fatalf("%q: %d rows, FTS5 returns %d", words, len(got), len(want))
 		}
 		for i := range want {
-			if got[i].id != want[i].id || got[i].score != want[i].score {
-				t.Fatalf("%q: row %d is %d scored %v, FTS5 says %d scored %v", words, i, got[i].id, got[i].score,
+			if got[i].id != want[i].id || got[i].bm25 != want[i].score {
+				t.Fatalf("%q: row %d is %d scored %v, FTS5 says %d scored %v", words, i, got[i].id, got[i].bm25,
 					want[i].id, want[i].score)
 			}
 		}
@@ -291,8 +288,8 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 	}
 }
 
-// TestAnswersOnlyCountsEveryTier checks that an artifact's score in answersOnly is the number of query words
-// it holds when one of them is common: candidates are chosen a tier at a time, but counted across both.
+// TestAnswersOnlyCountsEveryTier checks that an artifact's score in answersOnly is its coverage of the query
+// when one of the words is common: candidates are chosen a tier at a time, but counted across both.
 func TestAnswersOnlyCountsEveryTier(t *testing.T) {
 	s := openTemp(t)
 	var batches []Batch
@@ -306,15 +303,15 @@ func TestAnswersOnlyCountsEveryTier(t *testing.T) {
 	remember(t, s, t0.Add(time.Minute), "The walrus met a narwhal once")
 	remember(t, s, t0.Add(2*time.Minute), "A narwhal swam by alone")
 	q := parseQuery("walrus narwhal")
-	hits, _, err := s.rank(context.Background(), artifactIndex, q, 10, answersOnly)
+	hits, _, err := s.rank(context.Background(), artifactIndex, &q, 10, answersOnly)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(hits) < 2 || !q.answers(hits[0]) || hits[0].score != 2 || hits[1].score != 1 {
+	if len(hits) < 2 || hits[0].score != 1 || hits[1].score != 0.5 {
 		var got []float64
 		for _, h := range hits {
 			got = append(got, h.score)
 		}
-		t.Fatalf("scores %v, want the answering artifact first with 2, then 1s", got)
+		t.Fatalf("scores %v, want the answering artifact first with 1, then halves", got)
 	}
 }
