@@ -22,8 +22,20 @@ func init() {
 		could did do does doing done for from had has have having he her here hers him his how i if in into is it its
 		just me more most my no nor not now of off on once only or other our out over own same she should so some such
 		than that the their them then there these they this those through to too under until up very was we were what
-		when where which while who whom why will with would you your yours near`) {
+		when where which while who whom why will with would you your yours near often many much`) {
 		stopwords[w] = true
+	}
+	// The function words of the other languages notes are often written in: Spanish, French, German. Words
+	// that are also English content words (die, son, era) are left out.
+	for _, w := range strings.Fields(`de la que el en y los se del las un por con una su para es al lo como más o pero
+		sus le ha si sin sobre este ya entre cuando todo esta ser dos también fue había muy hasta desde está mi porque
+		qué cuál cuándo dónde cómo quién cuántas cuántos cuánto cuánta
+		les des du une et est qui dans pour pas au aux ce sur par il elle on ne nous vous avec sa ses plus ou mais où
+		quand comment quel quelle quels quelles qu
+		der das und ist im den von zu mit sich auf für nicht ein eine als auch dass wie wir ihr sie um oder aus bei
+		nach wer wann wo warum welche welcher welches`) {
+		stopwords[w] = true
+		stopwords[fold(w)] = true
 	}
 }
 

@@ -103,7 +103,7 @@ func TestQueryTerms(t *testing.T) {
 		{"user_id", `("user id" OR "userid")`},
 		{"What is the user_id?", `("user id" OR "userid")`},
 		{"the a of", `"the" OR "a" OR "of"`}, // only stopwords: keep them
-		{`"NEAR(x, y)" OR z*`, `"x" OR "y" OR "z"`},
+		{`"NEAR(x, w)" OR z*`, `"x" OR "w" OR "z"`},
 		{"José JOSÉ josé", `"josé"`},
 		{"", ""},
 		{"Priya's dog", `"priya" OR "dog"`},

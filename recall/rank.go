@@ -30,14 +30,21 @@ const (
 	commonDF      = 1000
 	candidateCap  = 1000
 	rerankDepth   = 50
-	recencyMargin = 0.35
+	recencyMargin = 0.5
 	sameSubject   = 0.5
+)
+
+// Subject tests of [supersede] and the redundancy penalty of [diversify].
+const (
+	sameSubjectText = 0.2
+	sameStatement   = 0.4
+	redundancy      = 0.3
 )
 
 // Presence floors: the IDF-weighted share of the query's informative words that the best claim, or an
 // artifact, must hold to answer the query. Below them, what matches is incidental.
 const (
-	claimFloor    = 0.6
+	claimFloor    = 0.5
 	artifactFloor = 0.6
 )
 
@@ -49,6 +56,7 @@ type hit struct {
 	cover    uint64  // bit i set when query term i occurs in the row
 	coverage float64 // IDF-weighted share of the query's informative terms in the row, 0-1
 	created  int64
+	note     int64     // claims: the newest artifact that holds it
 	f        [4]string // the row's ftsTable.cols
 	signals  [numSignals]float64
 }
@@ -219,14 +227,109 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 		if err := s.fuse(ctx, q, top); err != nil {
 			return nil, false, err
 		}
+		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+		diversify(top)
+		supersede(q, top)
+		return top[:min(len(top), want)], more, nil
 	default:
 		for i := range top {
 			top[i].score = top[i].bm25
 		}
 	}
 	sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
-	newerFirst(q, top, !t.text || mode == answersOnly)
+	newerFirst(q, top, true)
 	return top[:min(len(top), want)], more, nil
+}
+
+// diversify lowers the score of each claim by [redundancy] for every better claim from the same artifact,
+// and re-sorts top (sorted by score) greedily: the best claim of another note comes before a note's
+// second-best unless that one scores clearly higher. The order of a note's own claims does not change.
+func diversify(top []hit) {
+	shown := map[int64]int{}
+	for i := range top {
+		best, bestScore := i, math.Inf(-1)
+		for j := i; j < len(top); j++ {
+			if v := top[j].score - redundancy*float64(shown[top[j].note]); v > bestScore {
+				best, bestScore = j, v
+			}
+		}
+		h := top[best]
+		copy(top[i+1:best+1], top[i:best])
+		h.score = bestScore
+		top[i] = h
+		shown[h.note]++
+	}
+}
+
+// supersede moves each claim ahead of the older claims it updates: claims about the same subject (their
+// words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
+// scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
+func supersede(q *query, top []hit) {
+	words := make([]map[string]bool, len(top))
+	for i := range top {
+		words[i] = subjectWords(top[i].f[0], top[i].f[2])
+	}
+	idx := make([]int, len(top)) // idx[k]: which original candidate is at rank k
+	for k := range idx {
+		idx[k] = k
+	}
+	for range len(top) {
+		moved := false
+		for i := 0; i < len(top) && !moved; i++ {
+			a := top[i]
+			for j := i + 1; j < len(top); j++ {
+				b := top[j]
+				if b.created <= a.created {
+					continue
+				}
+				sim := jaccard(words[idx[i]], words[idx[j]])
+				if sim < sameStatement && (sim < sameSubjectText || a.score-b.score > recencyMargin ||
+					q.overlap(a.cover, b.cover) < sameSubject) {
+					continue
+				}
+				// b moves to just above a.
+				bi := idx[j]
+				copy(top[i+1:j+1], top[i:j])
+				copy(idx[i+1:j+1], idx[i:j])
+				top[i], idx[i] = b, bi
+				moved = true
+				break
+			}
+		}
+		if !moved {
+			return
+		}
+	}
+}
+
+// subjectWords returns the stems of the informative words of a claim's text and context, numbers left out.
+func subjectWords(text, context string) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range []string{text, context} {
+		eachWord(t, func(s, e int) {
+			w := fold(t[s:e])
+			if stopwords[w] || strings.Trim(w, "0123456789") == "" {
+				return
+			}
+			out[stem(w)] = true
+		})
+	}
+	return out
+}
+
+// jaccard is |a∩b| / |a∪b|, 0 for two empty sets.
+func jaccard(a, b map[string]bool) float64 {
+	both := 0
+	for w := range a {
+		if b[w] {
+			both++
+		}
+	}
+	either := len(a) + len(b) - both
+	if either == 0 {
+		return 0
+	}
+	return float64(both) / float64(either)
 }
 
 // newerFirst moves each row ahead of older rows about the same subject that do not score clearly higher:
@@ -346,9 +449,9 @@ var signals = [numSignals]struct {
 	weight float64
 }{
 	sigBM25:     {"bm25", 1},
-	sigNote:     {"note", 0.5},
+	sigNote:     {"note", 1},
 	sigCoverage: {"coverage", 1.2},
-	sigLength:   {"length", 0.25},
+	sigLength:   {"length", 0.5},
 }
 
 // SignalNames returns the names of the ranking signals, in the order of [ScoreParts].
@@ -455,6 +558,7 @@ func (s *Store) noteScores(ctx context.Context, q *query, top []hit) ([]float64,
 	for i, h := range top {
 		for _, a := range byClaim[h.id] {
 			out[i] = max(out[i], score[a])
+			top[i].note = max(top[i].note, a)
 		}
 	}
 	return out, nil

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/memoree/memoree/compiler"
 	"time"
 )
 
@@ -219,7 +221,7 @@ func TestAnswersOnly(t *testing.T) {
 // FTS5 returns for the OR of the words, newest limit rows, to the last bit.
 func TestScoreNewestMatchesFTS(t *testing.T) {
 	s := openTemp(t)
-	// 1,500 claims: "common" and "often" in most of them (more than commonDF), the others in a few.
+	// 1,500 claims: "common" and "frequent" in most of them (more than commonDF), the others in a few.
 	var batches []Batch
 	for n := 0; n < 1500; n += 100 {
 		var lines []string
@@ -229,7 +231,7 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 				l += " common"
 			}
 			if i%4 != 0 {
-				l += " often often"
+				l += " frequent frequent"
 			}
 			if i%97 == 0 {
 				l += " rare"
@@ -246,7 +248,7 @@ func TestScoreNewestMatchesFTS(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, words := range [][]string{
-		{"rare"}, {"rare", "scarce"}, {"scarce", "rare"}, {"common"}, {"common", "often"}, {"often", "common"},
+		{"rare"}, {"rare", "scarce"}, {"scarce", "rare"}, {"common"}, {"common", "frequent"}, {"frequent", "common"},
 		{"rare", "common"}, {"notes", "scarce"}, {"absent"}, {"rare", "absent", "scarce"},
 	} {
 		q := parseQuery(strings.Join(words, " "))
@@ -313,5 +315,73 @@ func TestAnswersOnlyCountsEveryTier(t *testing.T) {
 			got = append(got, h.score)
 		}
 		t.Fatalf("scores %v, want the answering artifact first with 1, then halves", got)
+	}
+}
+
+// rememberCompiled applies text at time at the way memoree remember --apply does: compiled by the current
+// compiler, context and all.
+func rememberCompiled(t *testing.T, s *Store, at time.Time, text string) ApplyResult {
+	t.Helper()
+	r := compiler.Rules.Compile(text, compiler.Source{Kind: "note"})
+	res, err := s.Apply(context.Background(), Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestRecallRanking covers the failure classes of the answer tiers: context the claim text lacks, content-free
+// claims that share a name, possessives, old facts above their updates, and incidental matches counted as
+// answers.
+func TestRecallRanking(t *testing.T) {
+	s := openTemp(t)
+	rememberCompiled(t, s, t0, "#random, week 10\n\nPriya (3 March 2026): We adopted a beagle last week! His name is Biscuit.\n"+
+		"Tomasz (3 March 2026): Sounds good, Priya, go ahead with the photos.\n"+
+		"Mateo (4 March 2026): Priya, the standup moves to ten tomorrow.\n")
+	rememberCompiled(t, s, t0.Add(time.Hour), "Ops note, 2 March: Fernweh production runs in eu-west-1 (Ireland), with three nodes.\n")
+	rememberCompiled(t, s, t0.Add(48*time.Hour), "Ops note, 20 March: the region migration is done; Fernweh production now runs in eu-central-1 (Frankfurt), with three nodes.\n")
+	rememberCompiled(t, s, t0.Add(72*time.Hour), "## Ledger reconciliation\n\n- runs nightly at 02:00 UTC\n- mismatches under one euro are written off\n")
+	tests := []struct {
+		query, first string
+		presence     Presence
+	}{
+		{"what did Priya adopt", "We adopted a beagle last week!", PresenceClaim},
+		{"Priya's beagle", "We adopted a beagle last week!", PresenceClaim},
+		// "dog" is stored nowhere, and it is the informative word: listed first, but not an answer.
+		{"what is the name of Priya's dog", "His name is Biscuit.", PresenceNone},
+		{"which region does Fernweh production run in", "Fernweh production now runs in eu-central-1", PresenceClaim},
+		{"Fernweh production nodes", "Fernweh production now runs in eu-central-1", PresenceClaim},
+		{"when does ledger reconciliation run", "runs nightly at 02:00 UTC", PresenceClaim},
+		{"What is Priya's favourite film?", "", PresenceNone},
+		{"How much does the Fernweh cluster cost per month?", "", PresenceNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			r, err := s.Recall(context.Background(), tt.query, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Presence != tt.presence {
+				t.Errorf("presence %s (confidence %.2f), want %s: %q", r.Presence, r.Confidence, tt.presence, texts(r.Claims))
+			}
+			if r.Confidence < 0 || r.Confidence > 1 {
+				t.Errorf("confidence %v outside 0-1", r.Confidence)
+			}
+			if tt.first != "" && (len(r.Claims) == 0 || !strings.HasPrefix(r.Claims[0].Text, tt.first)) {
+				t.Errorf("claims %q, want %q first", texts(r.Claims), tt.first)
+			}
+			for _, c := range r.Claims {
+				if c.Confidence < 0 || c.Confidence > 1 || len(c.ScoreParts()) != len(SignalNames()) {
+					t.Errorf("claim %q: confidence %v, score parts %v", c.Text, c.Confidence, c.ScoreParts())
+				}
+			}
+		})
+	}
+	r, err := s.Recall(context.Background(), "Priya beagle", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Claims) == 0 || r.Claims[0].Context != "#random, week 10 > Priya (3 March 2026)" {
+		t.Errorf("first claim %+v: want the speaker's context", r.Claims)
 	}
 }
