@@ -39,6 +39,9 @@ const (
 	sameSubjectText = 0.2
 	sameStatement   = 0.4
 	redundancy      = 0.3
+	// restated is the word overlap at which a newer claim restates an older one, which context blocks
+	// then leave out as superseded.
+	restated = 0.75
 )
 
 // Presence floors: the IDF-weighted share of the query's informative words that the best claim, or an
@@ -57,6 +60,7 @@ type hit struct {
 	coverage float64 // IDF-weighted share of the query's informative terms in the row, 0-1
 	created  int64
 	note     int64     // claims: the newest artifact that holds it
+	newer    int64     // claims: a newer candidate that states the same thing, or 0
 	f        [4]string // the row's ftsTable.cols
 	signals  [numSignals]float64
 }
@@ -70,7 +74,7 @@ type ftsTable struct {
 }
 
 var (
-	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, r.context, ''", text: true}
+	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, r.context, r.status", text: true}
 	artifactIndex = ftsTable{fts: "artifacts_fts", rows: "artifacts", cols: "r.hash, r.kind, r.session, r.task"}
 )
 
@@ -269,6 +273,14 @@ func supersede(q *query, top []hit) {
 	for i := range top {
 		words[i] = subjectWords(top[i].f[0], top[i].f[2])
 	}
+	// A claim that a newer one restates is superseded by it, wherever the two rank.
+	for i := range top {
+		for j := range top {
+			if top[j].created > top[i].created && jaccard(words[i], words[j]) >= restated {
+				top[i].newer = top[j].id
+			}
+		}
+	}
 	idx := make([]int, len(top)) // idx[k]: which original candidate is at rank k
 	for k := range idx {
 		idx[k] = k
@@ -302,13 +314,14 @@ func supersede(q *query, top []hit) {
 	}
 }
 
-// subjectWords returns the stems of the informative words of a claim's text and context, numbers left out.
+// subjectWords returns the stems of the informative words of a claim's text and context, without the
+// context's numbers (dates of a conversation say nothing about its subject).
 func subjectWords(text, context string) map[string]bool {
 	out := map[string]bool{}
-	for _, t := range []string{text, context} {
+	for k, t := range []string{text, context} {
 		eachWord(t, func(s, e int) {
 			w := fold(t[s:e])
-			if stopwords[w] || strings.Trim(w, "0123456789") == "" {
+			if stopwords[w] || k == 1 && strings.Trim(w, "0123456789") == "" {
 				return
 			}
 			out[stem(w)] = true
