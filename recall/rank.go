@@ -228,7 +228,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 			top[i].score = top[i].coverage
 		}
 	case t.text:
-		if err := s.fuse(ctx, q, top); err != nil {
+		if err := s.fuse(ctx, q, perTerm, top); err != nil {
 			return nil, false, err
 		}
 		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
@@ -269,47 +269,49 @@ func diversify(top []hit) {
 // words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
 // scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
 func supersede(q *query, top []hit) {
-	words := make([]map[string]bool, len(top))
+	n := len(top)
+	words := make([]map[string]bool, n)
 	for i := range top {
 		words[i] = subjectWords(top[i].f[0], top[i].f[2])
 	}
+	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j.
+	sim := make([]float64, n*n)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			v := jaccard(words[i], words[j])
+			sim[i*n+j], sim[j*n+i] = v, v
+		}
+	}
 	// A claim that a newer one restates is superseded by it, wherever the two rank.
-	for i := range top {
-		for j := range top {
-			if top[j].created > top[i].created && jaccard(words[i], words[j]) >= restated {
+	for i := range n {
+		for j := range n {
+			if top[j].created > top[i].created && sim[i*n+j] >= restated {
 				top[i].newer = top[j].id
 			}
 		}
 	}
-	idx := make([]int, len(top)) // idx[k]: which original candidate is at rank k
+	idx := make([]int, n) // idx[k]: the rank at which the candidate now at rank k was first
 	for k := range idx {
 		idx[k] = k
 	}
-	for range len(top) {
-		moved := false
-		for i := 0; i < len(top) && !moved; i++ {
-			a := top[i]
-			for j := i + 1; j < len(top); j++ {
-				b := top[j]
-				if b.created <= a.created {
-					continue
-				}
-				sim := jaccard(words[idx[i]], words[idx[j]])
-				if sim < sameStatement && (sim < sameSubjectText || a.score-b.score > recencyMargin ||
-					q.overlap(a.cover, b.cover) < sameSubject) {
-					continue
-				}
-				// b moves to just above a.
-				bi := idx[j]
-				copy(top[i+1:j+1], top[i:j])
-				copy(idx[i+1:j+1], idx[i:j])
-				top[i], idx[i] = b, bi
-				moved = true
-				break
+	for i := 0; i < n; i++ {
+		// Whatever moves to rank i is newer than what was there, so this ends.
+		for j := i + 1; j < n; j++ {
+			a, b := top[i], top[j]
+			if b.created <= a.created {
+				continue
 			}
-		}
-		if !moved {
-			return
+			v := sim[idx[i]*n+idx[j]]
+			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
+				q.overlap(a.cover, b.cover) < sameSubject) {
+				continue
+			}
+			// b moves to just above a; then what is newer than b may move above it in turn.
+			bi := idx[j]
+			copy(top[i+1:j+1], top[i:j])
+			copy(idx[i+1:j+1], idx[i:j])
+			top[i], idx[i] = b, bi
+			j = i
 		}
 	}
 }
@@ -450,7 +452,7 @@ func scoreNewest(perTerm [][]hit, tier []int, limit int) []hit {
 // Signals of the claim ranking, each a value in [0, 1].
 const (
 	sigBM25     = iota // BM25 of the claim's text and context, relative to the best candidate
-	sigNote            // BM25 of the claim's artifact as a whole, relative to the best candidate's
+	sigNote            // what the claim's artifact as a whole holds of the query, relative to the best candidate's
 	sigCoverage        // the IDF-weighted share of the query's informative terms the claim holds
 	sigLength          // a prior against claims too short to say anything: informative words, up to 6
 	numSignals
@@ -477,11 +479,11 @@ func SignalNames() []string {
 }
 
 // fuse computes every signal for the claims in top and sets their score to the weighted sum.
-func (s *Store) fuse(ctx context.Context, q *query, top []hit) error {
+func (s *Store) fuse(ctx context.Context, q *query, perTerm [][]hit, top []hit) error {
 	if len(top) == 0 {
 		return nil
 	}
-	notes, err := s.noteScores(ctx, q, top)
+	notes, err := s.noteScores(ctx, q, perTerm, top)
 	if err != nil {
 		return err
 	}
@@ -522,15 +524,38 @@ func informativeWords(text string) int {
 	return n
 }
 
-// noteScores returns, for each claim of top, the best BM25 for q among the artifacts that hold it.
-func (s *Store) noteScores(ctx context.Context, q *query, top []hit) ([]float64, error) {
-	rows, err := s.query(ctx, `SELECT claim, artifact FROM evidence WHERE claim`+inIDs, idList(top))
+// noteScores returns, for each claim of top, the best score for q among the artifacts that hold it: BM25
+// over the artifact's claims, each query term counted once per claim of the artifact that holds it (in
+// its text or context), without length normalization. The claims are those in perTerm, the rows each
+// term matched: all of them for a rare term, the newest for a common one.
+//
+// FTS5's bm25() over the artifact index would count the words themselves, but it counts every term's
+// rows in a second pass over the index, which costs more than the rest of a selective recall.
+func (s *Store) noteScores(ctx context.Context, q *query, perTerm [][]hit, top []hit) ([]float64, error) {
+	var all []hit
+	seen := map[int64]bool{}
+	for _, h := range top {
+		if !seen[h.id] {
+			seen[h.id] = true
+			all = append(all, h)
+		}
+	}
+	for ti, rows := range perTerm {
+		if q.weight[ti] == 0 {
+			continue
+		}
+		for _, h := range rows {
+			if !seen[h.id] {
+				seen[h.id] = true
+				all = append(all, h)
+			}
+		}
+	}
+	rows, err := s.query(ctx, `SELECT claim, artifact FROM evidence WHERE claim`+inIDs, idList(all))
 	if err != nil {
 		return nil, fmt.Errorf("note scores: %w", err)
 	}
 	byClaim := map[int64][]int64{}
-	var arts []hit
-	seen := map[int64]bool{}
 	for rows.Next() {
 		var c, a int64
 		if err := rows.Scan(&c, &a); err != nil {
@@ -538,39 +563,38 @@ func (s *Store) noteScores(ctx context.Context, q *query, top []hit) ([]float64,
 			return nil, fmt.Errorf("note scores: %w", err)
 		}
 		byClaim[c] = append(byClaim[c], a)
-		if !seen[a] {
-			seen[a] = true
-			arts = append(arts, hit{id: a})
-		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("note scores: %w", err)
 	}
-	score := map[int64]float64{}
-	if len(arts) > 0 {
-		r, err := s.db.QueryContext(ctx, `SELECT rowid, -bm25(artifacts_fts) FROM artifacts_fts WHERE artifacts_fts MATCH `+
-			sqlString(matchExpr(q.terms))+` AND rowid`+inIDs, idList(arts))
-		if err != nil {
-			return nil, fmt.Errorf("note scores: %w", err)
+	// tf[artifact][term]: the artifact's claims that hold the term.
+	tf := map[int64][]int{}
+	for ti, rows := range perTerm {
+		if q.weight[ti] == 0 {
+			continue
 		}
-		defer r.Close()
-		for r.Next() {
-			var id int64
-			var v float64
-			if err := r.Scan(&id, &v); err != nil {
-				return nil, fmt.Errorf("note scores: %w", err)
+		for _, h := range rows {
+			for _, a := range byClaim[h.id] {
+				if tf[a] == nil {
+					tf[a] = make([]int, len(q.terms))
+				}
+				tf[a][ti]++
 			}
-			score[id] = v
 		}
-		if err := r.Err(); err != nil {
-			return nil, fmt.Errorf("note scores: %w", err)
+	}
+	const k1 = 1.2
+	score := func(a int64) float64 {
+		v := 0.0
+		for ti, f := range tf[a] {
+			v += q.weight[ti] * float64(f) * (k1 + 1) / (float64(f) + k1)
 		}
+		return v
 	}
 	out := make([]float64, len(top))
 	for i, h := range top {
 		for _, a := range byClaim[h.id] {
-			out[i] = max(out[i], score[a])
+			out[i] = max(out[i], score(a))
 			top[i].note = max(top[i].note, a)
 		}
 	}
