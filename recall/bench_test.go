@@ -61,6 +61,8 @@ func BenchmarkRecallSelective(b *testing.B) { benchRecall(b, gen.SelectiveQuery(
 
 func BenchmarkRecallBroad(b *testing.B) { benchRecall(b, gen.BroadQuery()) }
 
+func BenchmarkRecallAnswered(b *testing.B) { benchRecall(b, gen.AnsweredQuery()) }
+
 // BenchmarkOpenRecall is what one command-line recall costs beyond process start: open, one selective
 // recall, close.
 func BenchmarkOpenRecall(b *testing.B) {

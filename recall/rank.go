@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -270,9 +271,10 @@ func diversify(top []hit) {
 // scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
 func supersede(q *query, top []hit) {
 	n := len(top)
-	words := make([]map[string]bool, n)
+	words := make([][]int32, n)
+	ids := map[string]int32{}
 	for i := range top {
-		words[i] = subjectWords(top[i].f[0], top[i].f[2])
+		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
 	}
 	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j.
 	sim := make([]float64, n*n)
@@ -317,27 +319,42 @@ func supersede(q *query, top []hit) {
 }
 
 // subjectWords returns the stems of the informative words of a claim's text and context, without the
-// context's numbers (dates of a conversation say nothing about its subject).
-func subjectWords(text, context string) map[string]bool {
-	out := map[string]bool{}
+// context's numbers (dates of a conversation say nothing about its subject), as a sorted set of ids that
+// ids assigns.
+func subjectWords(text, context string, ids map[string]int32) []int32 {
+	var out []int32
 	for k, t := range []string{text, context} {
 		eachWord(t, func(s, e int) {
 			w := fold(t[s:e])
 			if stopwords[w] || k == 1 && strings.Trim(w, "0123456789") == "" {
 				return
 			}
-			out[stem(w)] = true
+			st := stem(w)
+			id, ok := ids[st]
+			if !ok {
+				id = int32(len(ids))
+				ids[st] = id
+			}
+			out = append(out, id)
 		})
 	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
-// jaccard is |a∩b| / |a∪b|, 0 for two empty sets.
-func jaccard(a, b map[string]bool) float64 {
+// jaccard is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.
+func jaccard(a, b []int32) float64 {
 	both := 0
-	for w := range a {
-		if b[w] {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
 			both++
+			i++
+			j++
 		}
 	}
 	either := len(a) + len(b) - both
