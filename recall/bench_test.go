@@ -132,3 +132,19 @@ func BenchmarkBuild10k(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/10000, "µs/claim")
 }
+
+// BenchmarkContextBroad builds a context block for the broad query on the 100,000-claim store, as
+// memoree context build --query does.
+func BenchmarkContextBroad(b *testing.B) {
+	s, _ := openGen(b, 100000, false)
+	opt := recall.ContextOptions{Query: gen.BroadQuery(), Budget: 2000, Now: gen.Epoch.Add(24 * time.Hour)}
+	for b.Loop() {
+		blk, err := s.Context(context.Background(), opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if blk.Included == 0 {
+			b.Fatal("empty block")
+		}
+	}
+}
