@@ -544,7 +544,7 @@ func informativeWords(text string) int {
 // noteScores returns, for each claim of top, the best score for q among the artifacts that hold it: BM25
 // over the artifact's claims, each query term counted once per claim of the artifact that holds it (in
 // its text or context), without length normalization. The claims are those in perTerm, the rows each
-// term matched: all of them for a rare term, the newest for a common one.
+// term matched: all of them for a rare term, and for a common one those among the candidates in top.
 //
 // FTS5's bm25() over the artifact index would count the words themselves, but it counts every term's
 // rows in a second pass over the index, which costs more than the rest of a selective recall.
@@ -557,12 +557,18 @@ func (s *Store) noteScores(ctx context.Context, q *query, perTerm [][]hit, top [
 			all = append(all, h)
 		}
 	}
+	// A common term's rows are only its newest: they say little about any one note, and looking up the
+	// notes of a thousand rows would cost a broad recall more than its ranking. Its candidates count.
+	inTop := make(map[int64]bool, len(top))
+	for _, h := range top {
+		inTop[h.id] = true
+	}
+	counted := func(ti int, h hit) bool {
+		return q.weight[ti] > 0 && (len(perTerm[ti]) <= commonDF || inTop[h.id])
+	}
 	for ti, rows := range perTerm {
-		if q.weight[ti] == 0 {
-			continue
-		}
 		for _, h := range rows {
-			if !seen[h.id] {
+			if counted(ti, h) && !seen[h.id] {
 				seen[h.id] = true
 				all = append(all, h)
 			}
@@ -588,10 +594,10 @@ func (s *Store) noteScores(ctx context.Context, q *query, perTerm [][]hit, top [
 	// tf[artifact][term]: the artifact's claims that hold the term.
 	tf := map[int64][]int{}
 	for ti, rows := range perTerm {
-		if q.weight[ti] == 0 {
-			continue
-		}
 		for _, h := range rows {
+			if !counted(ti, h) {
+				continue
+			}
 			for _, a := range byClaim[h.id] {
 				if tf[a] == nil {
 					tf[a] = make([]int, len(q.terms))
