@@ -133,10 +133,13 @@ func evalQueries(ctx context.Context, r io.Reader, search searchFunc) (EvalRepor
 				return rep, fmt.Errorf("eval: %w", ctx.Err())
 			}
 		}
-		tg := tags[q.Tag]
-		if tg == nil {
-			tg = &tally{}
-			tags[q.Tag] = tg
+		// A line that does not parse has no tag: it counts only overall.
+		tg := &tally{}
+		if res.Query.Tag != "" || err == nil {
+			if tags[q.Tag] == nil {
+				tags[q.Tag] = &tally{}
+			}
+			tg = tags[q.Tag]
 		}
 		for _, t := range []*tally{&all, tg} {
 			t.queries++
