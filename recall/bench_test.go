@@ -10,7 +10,9 @@ import (
 	"github.com/memoree/memoree/recall/internal/gen"
 )
 
-var benchSizes = []int{1000, 10000, 100000}
+// benchSizes are the generated stores' sizes; the 1,000,000-claim store takes about a minute to build
+// the first time (cached under the temporary directory) and shows how recall grows with the store.
+var benchSizes = []int{1000, 10000, 100000, 1000000}
 
 // openGen opens the cached generated store of n claims.
 func openGen(b *testing.B, n int, optimized bool) (*recall.Store, string) {
