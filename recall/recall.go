@@ -35,8 +35,9 @@ type ClaimHit struct {
 	parts [numSignals]float64
 }
 
-// ScoreParts returns the value of each ranking signal, before the weight with which Score sums it, in the order of
-// [SignalNames]; nil for claims not ranked for a query.
+// ScoreParts returns the value of each ranking signal, 0 to 1, in the order of [SignalNames]; nil for
+// claims not ranked for a query. Score is their weighted sum, less a penalty for each better-ranked claim
+// from the same artifact.
 func (h ClaimHit) ScoreParts() []float64 {
 	if h.parts == ([numSignals]float64{}) {
 		return nil
