@@ -172,6 +172,8 @@ func TestApplyAllOrNothing(t *testing.T) {
 	mismatch[1].Text = "text that is not in the artifact"
 	badKind := a
 	badKind.Kind = "pending"
+	foreignContext := slices.Clone(c)
+	foreignContext[0].Context = "A new claim > a heading the artifact does not hold"
 	tests := []struct {
 		name   string
 		ctx    context.Context
@@ -182,6 +184,7 @@ func TestApplyAllOrNothing(t *testing.T) {
 		{"span out of range", context.Background(), a, bad},
 		{"text not at span", context.Background(), a, mismatch},
 		{"bad kind", context.Background(), badKind, c},
+		{"context not in the artifact", context.Background(), a, foreignContext},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
