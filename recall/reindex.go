@@ -34,7 +34,7 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 	if s.readOnly {
 		return res, fmt.Errorf("reindex: %w", ErrReadOnly)
 	}
-	unlock, err := lockExclusive(ctx, s.dir)
+	unlock, err := lockExclusive(ctx, s.root)
 	if err != nil {
 		return res, fmt.Errorf("reindex: %w", err)
 	}

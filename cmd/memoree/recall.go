@@ -88,32 +88,36 @@ type evidenceJSON struct {
 }
 
 type recallClaimJSON struct {
-	ClaimID  int64          `json:"claim_id"`
-	Text     string         `json:"text"`
-	Kind     string         `json:"kind"`
-	Score    float64        `json:"score"`
-	Created  string         `json:"created"`
-	AgeSecs  int64          `json:"age_seconds"`
-	Evidence []evidenceJSON `json:"evidence"`
+	ClaimID    int64          `json:"claim_id"`
+	Text       string         `json:"text"`
+	Context    string         `json:"context"`
+	Kind       string         `json:"kind"`
+	Score      float64        `json:"score"`
+	Confidence float64        `json:"confidence"`
+	Created    string         `json:"created"`
+	AgeSecs    int64          `json:"age_seconds"`
+	Evidence   []evidenceJSON `json:"evidence"`
 }
 
 type artifactHitJSON struct {
-	Artifact string  `json:"artifact"`
-	Kind     string  `json:"kind"`
-	Session  string  `json:"session"`
-	Task     string  `json:"task"`
-	Score    float64 `json:"score"`
-	Created  string  `json:"created"`
-	AgeSecs  int64   `json:"age_seconds"`
-	Snippet  string  `json:"snippet"`
+	Artifact   string  `json:"artifact"`
+	Kind       string  `json:"kind"`
+	Session    string  `json:"session"`
+	Task       string  `json:"task"`
+	Score      float64 `json:"score"`
+	Confidence float64 `json:"confidence"`
+	Created    string  `json:"created"`
+	AgeSecs    int64   `json:"age_seconds"`
+	Snippet    string  `json:"snippet"`
 }
 
 type recallJSON struct {
-	Query     string            `json:"query"`
-	Presence  string            `json:"presence"`
-	Results   []recallClaimJSON `json:"results"`
-	Artifacts []artifactHitJSON `json:"artifacts"`
-	HasMore   bool              `json:"has_more"`
+	Query      string            `json:"query"`
+	Presence   string            `json:"presence"`
+	Confidence float64           `json:"confidence"` // 0 to 1: how much of the query's informative words the top result covers
+	Results    []recallClaimJSON `json:"results"`
+	Artifacts  []artifactHitJSON `json:"artifacts"`
+	HasMore    bool              `json:"has_more"`
 }
 
 func runRecall(c *cli.Context, e *env) error {
@@ -135,9 +139,10 @@ func runRecall(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	out := recallJSON{Query: q, Presence: string(res.Presence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
+	out := recallJSON{Query: q, Presence: string(res.Presence), Confidence: round(res.Confidence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
 	for _, h := range res.Claims {
-		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Kind: h.Kind, Score: round(h.Score), Created: rfc3339(h.Created),
+		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Context: h.Context, Kind: h.Kind, Score: round(h.Score),
+			Confidence: round(h.Confidence), Created: rfc3339(h.Created),
 			AgeSecs: ageSeconds(now, h.Created), Evidence: []evidenceJSON{}}
 		for _, ev := range h.Evidence {
 			j.Evidence = append(j.Evidence, evidenceJSON{ev.Artifact, ev.Start, ev.End, ev.Session, ev.Task, rfc3339(ev.Created)})
@@ -158,7 +163,7 @@ func runRecall(c *cli.Context, e *env) error {
 	var blocks []string
 	for i, r := range out.Results {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d. [%s] %s  (%s)\n", i+1, r.Kind, escape.Label(r.Text), ageText(r.AgeSecs))
+		fmt.Fprintf(&b, "%d. [%s] %s%s  (%s)\n", i+1, r.Kind, escape.Label(r.Text), contextSuffix(r.Context), ageText(r.AgeSecs))
 		for _, ev := range r.Evidence {
 			fmt.Fprintf(&b, "   evidence %s [%d,%d) session %s, task %s, %s\n", ev.Artifact[:12], ev.Start, ev.End,
 				orDash(escape.Label(ev.Session)), orDash(escape.Label(ev.Task)), ev.Created)
@@ -173,7 +178,8 @@ func runRecall(c *cli.Context, e *env) error {
 }
 
 func toArtifactHitJSON(now time.Time, h recall.ArtifactHit) artifactHitJSON {
-	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), rfc3339(h.Created), ageSeconds(now, h.Created), h.Snippet}
+	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), round(h.Confidence), rfc3339(h.Created),
+		ageSeconds(now, h.Created), h.Snippet}
 }
 
 // artifactBlock is the human view of one artifact hit: a header line and an indented snippet.

@@ -89,19 +89,6 @@ func compile(p promotion) compiler.Result {
 	return compiler.Rules.Compile(string(a.Text), compiler.Source{Kind: a.Kind, Session: a.Session, Task: a.Task})
 }
 
-// claimInputs converts compiled claims for the store.
-func claimInputs(r compiler.Result) []recall.ClaimInput {
-	in := make([]recall.ClaimInput, 0, len(r.Claims))
-	for _, c := range r.Claims {
-		spans := make([]recall.Span, len(c.Spans))
-		for i, s := range c.Spans {
-			spans[i] = recall.Span{Start: s.Start, End: s.End}
-		}
-		in = append(in, recall.ClaimInput{Key: c.Key, Text: c.Text, Kind: c.Kind, Compiler: r.Compiler, Spans: spans})
-	}
-	return in
-}
-
 // previewJSON is the --json shape of pending preview and of remember without --apply.
 type previewJSON struct {
 	ID       string        `json:"id"`
@@ -111,11 +98,12 @@ type previewJSON struct {
 }
 
 type claimJSON struct {
-	Text  string `json:"text"`
-	Kind  string `json:"kind"`
-	Start int    `json:"start"`
-	End   int    `json:"end"`
-	Known bool   `json:"known"`
+	Text    string `json:"text"`
+	Context string `json:"context"` // headings, label or list intro the claim sits under, " > "-joined; "" when none
+	Kind    string `json:"kind"`
+	Start   int    `json:"start"`
+	End     int    `json:"end"`
+	Known   bool   `json:"known"`
 }
 
 type skippedJSON struct {
@@ -143,7 +131,7 @@ func preview(c *cli.Context, e *env, p promotion) error {
 	}
 	out := previewJSON{ID: p.id, Compiler: res.Compiler, Claims: []claimJSON{}, Skipped: []skippedJSON{}}
 	for _, cl := range res.Claims {
-		out.Claims = append(out.Claims, claimJSON{cl.Text, cl.Kind, cl.Spans[0].Start, cl.Spans[0].End, known[cl.Key]})
+		out.Claims = append(out.Claims, claimJSON{cl.Text, cl.Context, cl.Kind, cl.Spans[0].Start, cl.Spans[0].End, known[cl.Key]})
 	}
 	for _, s := range res.Skipped {
 		out.Skipped = append(out.Skipped, skippedJSON{s.Text, s.Reason})
@@ -169,7 +157,7 @@ func preview(c *cli.Context, e *env, p promotion) error {
 		if cl.Known {
 			state = "known"
 		}
-		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s\n", cl.Kind, state, cl.Start, cl.End, escape.Label(cl.Text))
+		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s%s\n", cl.Kind, state, cl.Start, cl.End, escape.Label(cl.Text), contextSuffix(cl.Context))
 	}
 	for _, s := range out.Skipped {
 		if _, err := fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, escape.Label(s.Text)); err != nil {
@@ -203,7 +191,7 @@ func apply(ctx context.Context, e *env, p promotion, now time.Time) (_ applyJSON
 		return applyJSON{}, err
 	}
 	defer closeStore(st, &err)
-	r, err := st.Apply(ctx, p.artifact, claimInputs(res), now)
+	r, err := st.Apply(ctx, p.artifact, recall.ClaimsOf(res), now)
 	if err != nil {
 		return applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
 	}
@@ -337,4 +325,12 @@ func queryStore(e *env) (*recall.Store, error) {
 		return nil, nil
 	}
 	return st, err
+}
+
+// contextSuffix shows a claim's context after its text in the human views: "  [Release plan > Decisions]".
+func contextSuffix(context string) string {
+	if context == "" {
+		return ""
+	}
+	return "  [" + escape.Label(context) + "]"
 }
