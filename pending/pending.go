@@ -53,6 +53,7 @@ type Item struct {
 	Truncated     bool           `json:"truncated"`
 	Flagged       bool           `json:"flagged"`
 	Findings      []scan.Finding `json:"findings"`
+	Refs          []Ref          `json:"refs,omitempty"`
 	Applied       *Applied       `json:"applied,omitempty"`
 	Text          string         `json:"text"`
 }
@@ -128,6 +129,14 @@ type Note struct {
 	Text          []byte // the text to store, already capped: shorter than OriginalBytes when it was cut
 	OriginalBytes int
 	Findings      []scan.Finding // in Text; any makes the checkpoint flagged
+	Refs          []Ref          // provenance references; a replacement's refs replace the earlier ones
+}
+
+// Ref is a provenance reference a checkpoint records, KEY=VALUE: the context window, work item or issue the
+// note relies on, or the git commit and branch it was written on. It travels with the note when it is applied.
+type Ref struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // Put stages n as the checkpoint of its session, replacing any earlier text of that session. A replacement
@@ -145,7 +154,7 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, prev *Item, err error) {
 	it = Item{
 		ID: id, Session: n.Session, Task: n.Task, Created: now, Updated: now,
 		Bytes: len(n.Text), OriginalBytes: n.OriginalBytes, Truncated: n.OriginalBytes > len(n.Text),
-		Flagged: len(n.Findings) > 0, Findings: n.Findings, Text: string(n.Text),
+		Flagged: len(n.Findings) > 0, Findings: n.Findings, Refs: n.Refs, Text: string(n.Text),
 	}
 	if it.Findings == nil {
 		it.Findings = []scan.Finding{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -485,5 +486,31 @@ func TestApplyIsOneDecision(t *testing.T) {
 		t.Fatalf("Apply into an unwritable directory = %v, store called %v; want an error and no store", err, called)
 	} else if !strings.Contains(err.Error(), "nothing stored") {
 		t.Errorf("Apply error %q does not say nothing was stored", err)
+	}
+}
+
+// TestRefsRoundTrip checks that a checkpoint's refs are stored and read back, and that a replacement's refs
+// replace the earlier ones.
+func TestRefsRoundTrip(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "pending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := []Ref{{"window", "W12"}, {"issue", "FW-233"}}
+	n := note("S1", "one")
+	n.Refs = refs
+	it, _, err := d.Put(n, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Get(it.ID)
+	if err != nil || !slices.Equal(got.Refs, refs) {
+		t.Fatalf("Get = %v, %v; want refs %v", got.Refs, err, refs)
+	}
+	if _, _, err := d.Put(note("S1", "two"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := d.Get(it.ID); len(got.Refs) != 0 {
+		t.Fatalf("a replacement without refs kept %v", got.Refs)
 	}
 }
