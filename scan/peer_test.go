@@ -62,6 +62,10 @@ type shape struct {
 	make  func() string
 }
 
+// namedOnly lists the first names of shapes with no fixed form (an AWS secret access key, a UUID API key): such
+// a secret is one only next to its name, so these shapes have no bare cases.
+var namedOnly = map[string]bool{"aws_secret_access_key": true, "heroku_api_key": true}
+
 // peerTemplates are the assignment syntaxes: {n} is the name in snake case, {N} upper snake, {c} camelCase,
 // {s} the secret.
 var peerTemplates = []string{
@@ -203,7 +207,9 @@ func (g *gen) peerGroups() map[string]struct {
 		body := strings.ReplaceAll(g.pemBody(4+g.r.IntN(4)), "\n", esc)
 		return "-----BEGIN " + kind + "-----" + esc + body + esc + "-----END " + kind + "-----"
 	}
-	jwtSeg := func(json string) string { return strings.TrimRight(base64.RawURLEncoding.EncodeToString([]byte(json)), "=") }
+	jwtSeg := func(json string) string {
+		return strings.TrimRight(base64.RawURLEncoding.EncodeToString([]byte(json)), "=")
+	}
 	payload := func() string {
 		return jwtSeg(fmt.Sprintf(`{"sub":"%s","iat":%d,"role":"%s"}`, g.str(alnum, 10), 1700000000+g.r.IntN(9e7), g.pick("admin", "ops", "user")))
 	}
@@ -277,7 +283,9 @@ func (g *gen) peerGroups() map[string]struct {
 			return "https://hooks.slack.com/services/T" + g.str(upperAlnum, 8) + "/B" + g.str(upperAlnum, 8) + "/" + tok(alnum, 24)
 		}},
 	}, negatives: []func() string{
-		func() string { return "\"token\": \"xoxp-572370529330-573807301142-572331691188-####################\"" },
+		func() string {
+			return "\"token\": \"xoxp-572370529330-573807301142-572331691188-####################\""
+		},
 		func() string { return "slack_token: xoxb-xxxxxxxxx-xxxxxxxxxx-xxxxxxxxxxxx" },
 		func() string { return "SLACK_BOT_TOKEN=xoxb-your-bot-token" },
 		func() string { return "\"token1\": \"xoxp-1234567890\"" },
@@ -285,10 +293,14 @@ func (g *gen) peerGroups() map[string]struct {
 		func() string { return "https://indieweb.org/images/3/35/2018-250-xoxo-indieweb-1.jpg" },
 		func() string { return "https://github.com/xoxa-nyc/xoxa-nyc.github.io/blob/master/README.md" },
 		func() string { return "xoxe.xoxp-1-RANDOMSTRINGHERE" },
-		func() string { return "webhook: https://hooks.slack.com/services/XXXXXXXXX/XXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX" },
+		func() string {
+			return "webhook: https://hooks.slack.com/services/XXXXXXXXX/XXXXXXXXX/XXXXXXXXXXXXXXXXXXXXXXXX"
+		},
 		func() string { return "SLACK_WEBHOOK_URL: ${{ secrets.SLACK_WEBHOOK_URL }}" },
 		func() string { return "xoxb- tokens belong to bots, xoxp- to users" },
-		func() string { return "xoxb-" + strings.Repeat("0", 12) + "-" + strings.Repeat("0", 12) + "-" + strings.Repeat("x", 24) },
+		func() string {
+			return "xoxb-" + strings.Repeat("0", 12) + "-" + strings.Repeat("0", 12) + "-" + strings.Repeat("x", 24)
+		},
 	}}
 
 	groups["stripe"] = grp{bareOK: true, shapes: []shape{
@@ -368,7 +380,9 @@ func (g *gen) peerGroups() map[string]struct {
 		},
 		func() string { return "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----" },
 		func() string { return "recipient: age1" + strings.ToLower(g.str(bech32, 58)) },
-		func() string { return "SOPS_AGE_KEY=AGE-SECRET-KEY-1XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX" },
+		func() string {
+			return "SOPS_AGE_KEY=AGE-SECRET-KEY-1XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"
+		},
 		func() string { return "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + g.str(base64c, 43) + " dev@laptop" },
 		func() string { return "grep -l 'BEGIN OPENSSH PRIVATE KEY' ~/.ssh/*" },
 		func() string { return "age keys start with AGE-SECRET-KEY-1 and public ones with age1" },
@@ -408,7 +422,9 @@ func (g *gen) peerGroups() map[string]struct {
 		{[]string{"heroku_api_key", "npm_auth_token", "api_key"}, func() string { return uuid(g) }},
 	}, negatives: []func() string{
 		func() string { return "notes            = \"Maven - io.jsonwebtoken:jjwt-jackson-0.11.2\"" },
-		func() string { return "[DEBUG]\t\torg.slf4j.slf4j-api:jar:1.7.8:compile (version managed from default)" },
+		func() string {
+			return "[DEBUG]\t\torg.slf4j.slf4j-api:jar:1.7.8:compile (version managed from default)"
+		},
 		func() string { return "implementation 'io.jsonwebtoken:jjwt-api:0.11.5'" },
 		func() string { return "clientId = \"" + uuid(g) + "\"" },
 		func() string { return "credentialsId: '" + uuid(g) + "'" },
@@ -476,7 +492,7 @@ func (g *gen) peerGroups() map[string]struct {
 		{[]string{"pulumi_access_token"}, func() string { return "pul-" + hexs(40) }},
 		{[]string{"heroku_api_key"}, func() string { return "HRKU-AA" + tok(urlsafe, 58) }},
 		{[]string{"op_service_account_token"}, func() string {
-			return "ops_eyJ" + strings.TrimRight(b64(`{"signInAddress":"my.1password.com","userAuth":{"method":"SRPg-4096","alg":"PBES2g-HS256","iterations":650000,"salt":"`+g.str(alnum, 22)+`"},"email":"`+g.str(lower, 10)+`@1passwordserviceaccounts.com","srpX":"`+hexs(64)+`","muk":{"alg":"A256GCM","ext":true,"k":"`+g.str(urlsafe, 43)+`","key_ops":["encrypt","decrypt"],"kty":"oct","kid":"mp"},"secretKey":"A3-`+g.str(upperAlnum, 6)+`"}`)[3:], "=")
+			return "ops_eyJ" + strings.TrimRight(b64(`{"signInAddress":"my.1password.com","userAuth":{"method":"SRPg-4096","alg":"PBES2g-HS256","iterations":650000,"salt":"` + g.str(alnum, 22) + `"},"email":"` + g.str(lower, 10) + `@1passwordserviceaccounts.com","srpX":"` + hexs(64) + `","muk":{"alg":"A256GCM","ext":true,"k":"` + g.str(urlsafe, 43) + `","key_ops":["encrypt","decrypt"],"kty":"oct","kid":"mp"},"secretKey":"A3-` + g.str(upperAlnum, 6) + `"}`)[3:], "=")
 		}},
 		{[]string{"planetscale_password", "planetscale_token"}, func() string {
 			return g.pick("pscale_pw_", "pscale_tkn_", "pscale_oauth_") + tok(urlsafe, 43)
@@ -515,10 +531,14 @@ func (g *gen) peerGroups() map[string]struct {
 		func() string { return "DIGITALOCEAN_TOKEN=dop_v1_" + strings.Repeat("0", 64) },
 		func() string { return "DOPPLER_TOKEN=dp.st.dev.XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX" },
 		func() string { return "npm_config_cache=/tmp/npm" },
-		func() string { return "SENDGRID_API_KEY=SG.xxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
+		func() string {
+			return "SENDGRID_API_KEY=SG.xxxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		},
 		func() string { return "dapi_version=2" },
 		func() string { return "pscale_pw_ passwords are shown once" },
-		func() string { return "TFE_TOKEN=xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" },
+		func() string {
+			return "TFE_TOKEN=xxxxxxxxxxxxxx.atlasv1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		},
 		func() string { return "rubygems_version: 3.5.3" },
 		func() string { return "deploy_vault_token_ttl: 3600" },
 	}}
@@ -542,7 +562,7 @@ func generatePeer() []peerCase {
 				name := sh.names[g.r.IntN(len(sh.names))]
 				out = append(out, peerCase{group, peerAssign, render(t, name, mark(group, sh.make()))})
 			}
-			if !gr.bareOK {
+			if !gr.bareOK || namedOnly[sh.names[0]] {
 				continue
 			}
 			for _, t := range peerSentences {
