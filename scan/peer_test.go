@@ -502,7 +502,8 @@ func (g *gen) peerGroups() map[string]struct {
 		{[]string{"atlassian_api_token", "jira_api_token"}, func() string { return "ATATT3" + tok(urlsafe, 186) }},
 		{[]string{"rubygems_api_key"}, func() string { return "rubygems_" + hexs(48) }},
 		{[]string{"discord_bot_token"}, func() string {
-			return g.pick("M", "N", "O") + tok(alnum, 25) + "." + tok(urlsafe, 6) + "." + tok(urlsafe, 38)
+			// The first segment is the base64 of the bot's numeric ID.
+			return strings.TrimRight(b64(digitsN(17, 19)), "=") + "." + tok(urlsafe, 6) + "." + tok(urlsafe, 38)
 		}},
 		{[]string{"hf_token", "hugging_face_token"}, func() string { return g.pick("hf_", "api_org_") + tok(upper+lower, 34) }},
 		{[]string{"digitalocean_token"}, func() string { return g.pick("dop_v1_", "doo_v1_", "dor_v1_") + hexs(64) }},
