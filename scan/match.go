@@ -818,7 +818,11 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	if sep == " " && i < len(text) && text[i] == '-' {
 		return a, false // the next flag, not a value
 	}
-	return readValue(text, i, a)
+	a, ok := readValue(text, i, a)
+	if sep == "," {
+		a.comma = false // the comma after a CSV field or an argument ends the value, not an identifier
+	}
+	return a, ok
 }
 
 // readValue reads a quoted or bare value starting at text[i].
