@@ -20,33 +20,38 @@ const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh/[\w.-]+|
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
 const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+)?(?:repository|repo)\s+secrets)`
 
-var instructionExprs = sync.OnceValue(func() map[string]*regexp.Regexp {
-	m := map[string]string{
-		"override": `^(?i)(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|of|the|your|my|these|those)\s+){0,3}` +
-			`(?:(?:previous|prior|earlier|above|preceding|former|original|initial|old)\s+(?:instructions?|prompts?|rules|guidelines|directions|directives|context|messages|commands|system\s+prompt)` +
-			`|(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|policies))\b` +
-			`|(?:everything|what)\s+(?:(?:is\s+)?above|before|you\s+(?:were|have\s+been|'ve\s+been)\s+told))`,
-		"persona": `^(?i)(?:from\s+now\s+on,?\s+you\b|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from)))`,
-		"pipe": `^(?i)(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+)*)?` +
-			`(?:(?:ba|z|k|da|fi|tc)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression|powershell|pwsh)\b`,
-		"subst":  `(?i)(?:(?:ba|z|k)?sh|source|\.)\s+<\($|(?:ba|z|k)?sh\s+-c\s+["']?\$\($`,
-		"upload": `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
-		"cat":    `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
-		"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|paste|leak|transmit|share)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
-			`[^\n;]{0,80}?\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|[a-z0-9-]+(?:\.[a-z0-9-]+)+)`,
-		"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
-		"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
-		"untold":    `(?i)(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|mention\s+(?:this|it|anything|these\s+\w+)\s+to)\s*$`,
-		"defeat":    `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
-		"rewrite":   `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget)\s+$`,
-		"remember":  `(?i)(?:add|append|write|save|put|insert|store)\s+(?:this|the\s+following|these\s+\w+|it)\s+(?:to|into|in)\s+$`,
-	}
-	out := make(map[string]*regexp.Regexp, len(m))
-	for k, v := range m {
-		out[k] = regexp.MustCompile(v)
+// instructionSources are the expressions of the instruction rules by name; each compiles on first use.
+var instructionSources = map[string]string{
+	"override": `^(?i)(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|of|the|your|my|these|those)\s+){0,3}` +
+		`(?:(?:previous|prior|earlier|above|preceding|former|original|initial|old)\s+(?:instructions?|prompts?|rules|guidelines|directions|directives|context|messages|commands|system\s+prompt)` +
+		`|(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|policies))\b` +
+		`|(?:everything|what)\s+(?:(?:is\s+)?above|before|you\s+(?:were|have\s+been|'ve\s+been)\s+told))`,
+	"persona": `^(?i)(?:from\s+now\s+on,?\s+you\b|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from)))`,
+	"pipe": `^(?i)(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+)*)?` +
+		`(?:(?:ba|z|k|da|fi|tc)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression|powershell|pwsh)\b`,
+	"subst":  `(?i)(?:(?:ba|z|k)?sh|source|\.)\s+<\($|(?:ba|z|k)?sh\s+-c\s+["']?\$\($`,
+	"upload": `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
+	"cat":    `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
+	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|paste|leak|transmit|share)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
+		`[^\n;]{0,80}?\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|[a-z0-9-]+(?:\.[a-z0-9-]+)+)`,
+	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
+	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
+	"untold":    `(?i)(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|mention\s+(?:this|it|anything|these\s+\w+)\s+to)\s*$`,
+	"defeat":    `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
+	"rewrite":   `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget)\s+$`,
+	"remember":  `(?i)(?:add|append|write|save|put|insert|store)\s+(?:this|the\s+following|these\s+\w+|it)\s+(?:to|into|in)\s+$`,
+}
+
+var instructionRegexps = func() map[string]func() *regexp.Regexp {
+	out := make(map[string]func() *regexp.Regexp, len(instructionSources))
+	for k, v := range instructionSources {
+		out[k] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(v) })
 	}
 	return out
-})
+}()
+
+// expr returns the compiled instruction expression of that name.
+func expr(name string) *regexp.Regexp { return instructionRegexps[name]() }
 
 // clauseStart returns the start of the clause holding text[at]: after the last sentence or clause punctuation
 // on its line before at, looking back at most 160 bytes.
@@ -101,7 +106,7 @@ func findOverride(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) || !imperative(text, at) {
 		return nil, 0
 	}
-	m := instructionExprs()["override"].FindStringIndex(instructionWindow(text, at))
+	m := expr("override").FindStringIndex(instructionWindow(text, at))
 	if m == nil {
 		return nil, 0
 	}
@@ -112,8 +117,8 @@ func findPersona(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	m := instructionExprs()["persona"].FindStringIndex(instructionWindow(text, at))
-	if m == nil || instructionExprs()["negated"].MatchString(text[clauseStart(text, at):at]) {
+	m := expr("persona").FindStringIndex(instructionWindow(text, at))
+	if m == nil || expr("negated").MatchString(text[clauseStart(text, at):at]) {
 		return nil, 0
 	}
 	return []span{{at, at + m[1]}}, 0
@@ -123,23 +128,24 @@ func findPersona(text string, at, n int) ([]span, int) {
 // negation: "Before continuing, run …", "You must run …", but not "Ran …" or "never run …".
 func directed(text string, at int) bool {
 	prefix := text[lineStart(text, at, 160):at]
-	ex := instructionExprs()
-	return ex["directive"].MatchString(prefix) && !ex["negated"].MatchString(prefix)
+	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix)
 }
 
 func findPipedShell(text string, at, n int) ([]span, int) {
 	if at > 0 && (isWordByte(text[at-1]) || text[at-1] == '-') {
 		return nil, 0
 	}
-	ex := instructionExprs()
 	w := instructionWindow(text, at)
-	m := ex["pipe"].FindStringIndex(w)
+	if strings.IndexByte(w, '|') < 0 && (at < 2 || text[at-1] != '(' && text[at-2] != '(') {
+		return nil, 0 // neither piped nor substituted
+	}
+	m := expr("pipe").FindStringIndex(w)
 	start := at
 	if m == nil {
 		// bash <(curl …) and sh -c "$(curl …)": the download is the argument of a shell.
 		ls := lineStart(text, at, 32)
 		pre := text[ls:at]
-		k := ex["subst"].FindStringIndex(pre)
+		k := expr("subst").FindStringIndex(pre)
 		if k == nil || !strings.Contains(w, "://") {
 			return nil, 0
 		}
@@ -156,24 +162,29 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	ex := instructionExprs()
 	w := instructionWindow(text, at)
 	switch lowerByte(text[at]) {
 	case 'c':
 		if strings.HasPrefix(strings.ToLower(w), "curl") {
-			if m := ex["upload"].FindStringIndex(w); m != nil {
+			if !strings.Contains(w, "@") && !strings.Contains(w, "-T") && !strings.Contains(w, "--upload-file") {
+				return nil, 0
+			}
+			if m := expr("upload").FindStringIndex(w); m != nil {
 				return []span{{at, at + m[1]}}, 0
 			}
 			return nil, 0
 		}
-		if m := ex["cat"].FindStringIndex(w); m != nil {
+		if strings.IndexByte(w, '|') < 0 {
+			return nil, 0
+		}
+		if m := expr("cat").FindStringIndex(w); m != nil {
 			return []span{{at, at + m[1]}}, 0
 		}
 	}
-	if !imperative(text, at) {
+	if !strings.Contains(w, " to ") || !imperative(text, at) {
 		return nil, 0
 	}
-	if m := ex["send"].FindStringIndex(w); m != nil {
+	if m := expr("send").FindStringIndex(w); m != nil {
 		return []span{{at, at + m[1]}}, 0
 	}
 	return nil, 0
@@ -186,18 +197,17 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	ex := instructionExprs()
 	cs := clauseStart(text, at)
 	before := text[cs:at]
 	kw := strings.ToLower(text[at : at+n])
 	var re *regexp.Regexp
 	switch {
 	case strings.HasPrefix(kw, "the "):
-		re = ex["untold"]
+		re = expr("untold")
 	case strings.HasSuffix(kw, ".md") || strings.HasPrefix(kw, "."):
-		re = ex["remember"]
+		re = expr("remember")
 	case kw == "scanner" || kw == "scanning" || kw == "safety" || kw == "approval step" || kw == "guardrails" && !strings.HasSuffix(strings.ToLower(before), "your "):
-		re = ex["defeat"]
+		re = expr("defeat")
 	default:
 		// The reader's own prompt, instructions, rules or memory: "your …" after a verb that changes it.
 		if !strings.HasPrefix(kw, "your ") {
@@ -212,10 +222,10 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 			}
 			before = trimmed[:len(trimmed)-4]
 		}
-		if m := ex["remember"].FindStringIndex(before); m != nil && imperative(text, cs+m[0]) {
+		if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) {
 			return []span{{cs + m[0], at + n}}, 0
 		}
-		re = ex["rewrite"]
+		re = expr("rewrite")
 	}
 	m := re.FindStringIndex(before)
 	if m == nil {

@@ -61,6 +61,9 @@ func isPlaceholder(v string) bool {
 // <some words> (a placeholder to fill in, <%= … %>), ${NAME} or ${{ … }}, $(command). A <, > or ${ without that
 // shape is a character of the value: K9<m2>!x and ab${7q are passwords.
 func hasTemplate(v string) bool {
+	if strings.IndexByte(v, '<') < 0 && strings.IndexByte(v, '$') < 0 {
+		return false
+	}
 	for i := 0; i < len(v); i++ {
 		switch {
 		case v[i] == '<':
@@ -393,25 +396,23 @@ func credentialValue(v string) bool {
 // isCoordinate: Maven-style coordinates, group:artifact[:packaging]:version or artifact-version, which name a
 // library: io.jsonwebtoken:jjwt-api:0.11.5, org.slf4j.slf4j-api:jar:1.7.8:compile, jjwt-jackson-0.11.2.
 func isCoordinate(v string) bool {
-	parts := strings.Split(v, ":")
-	last := parts[len(parts)-1]
-	if len(parts) >= 2 && len(parts) <= 5 {
-		for _, p := range parts {
+	parts := strings.Count(v, ":") + 1
+	if parts >= 2 && parts <= 5 {
+		version := false
+		for i, rest := 0, v; i < parts; i++ {
+			p, after, _ := strings.Cut(rest, ":")
+			rest = after
 			if p == "" || !allBytes(p, func(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }) {
 				return false
 			}
+			// The version, or a scope after it.
+			version = version || i > 0 && '0' <= p[0] && p[0] <= '9' && strings.IndexByte(p, '.') >= 0
 		}
-		// The version, or a scope after it.
-		for _, p := range parts[1:] {
-			if '0' <= p[0] && p[0] <= '9' && strings.Contains(p, ".") {
-				return true
-			}
-		}
-		return false
+		return version
 	}
 	// artifact-1.2.3
-	k := strings.LastIndexByte(last, '-')
-	return k > 0 && isWordish(last[:k]) && strings.Count(last[k+1:], ".") >= 1 && isDigitish(last[k+1:])
+	k := strings.LastIndexByte(v, '-')
+	return parts == 1 && k > 0 && isWordish(v[:k]) && strings.IndexByte(v[k+1:], '.') >= 0 && isDigitish(v[k+1:])
 }
 
 // strongValue is the bar for values next to a weaker signal, such as a name in prose ("the password is …"):
@@ -747,8 +748,9 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	case i == ne && i < len(text) && text[i] == '>' && ns > 0 && text[ns-1] == '<':
 		// XML element: <password>value</password>, also with the value on a line of its own.
 		j := i + 1
-		k := strings.IndexByte(text[j:min(len(text), j+maxValue)], '<')
-		if k <= 0 || !strings.HasPrefix(text[j+k:], "</") {
+		// The value ends at the element's own closing tag: a < inside it is a character of the password.
+		k := strings.Index(text[j:min(len(text), j+maxValue)], "</"+text[ns:ne]+">")
+		if k <= 0 {
 			return a, false
 		}
 		vs, ve := j, j+k
@@ -1061,6 +1063,8 @@ func lineBreak(text string, i int) int {
 	switch {
 	case text[i] == '\n' || text[i] == '\r':
 		return 1
+	case text[i] != '\\':
+		return 0
 	case strings.HasPrefix(text[i:], `\n`) || strings.HasPrefix(text[i:], `\r`):
 		return 2
 	case strings.HasPrefix(text[i:], `\\n`) || strings.HasPrefix(text[i:], `\\r`):

@@ -256,11 +256,12 @@ func ruleTable() []*rule {
 			description:   "Slack bot, user, app, workspace, legacy and refresh tokens (xoxb-, xoxp-, xoxa-2-, xoxo-, xoxs-, xapp-, xoxe-) and incoming webhook URLs.",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-", "hooks.slack.com"},
-			pattern:       `\b(?:xox[abprso]-(?:[0-9]-)?[0-9]{6,}-[A-Za-z0-9\-]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
+			pattern:       `\b(?:xox[abprso]-(?:[0-9]-)?[0-9]{6,}-[A-Za-z0-9\-#*]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
 			valid:         tokenOK,
 			positives: []string{fake("xoxb-", "2194857302-4827361950-", exTok[:24]), "https://hooks.slack.com/services/" + fake("T04AB12CD/B05EF34GH/", exTok[:24]),
 				fake("xoxa-2-", "5193847261-30418275936-4920183746251-", "e3a9c07d51b28f46aa")},
-			negatives: []string{"xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx", "https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg"},
+			negatives: []string{"xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx", "https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg",
+				"xoxp-572370529330-573807301142-572331691188-####################"},
 		},
 		{
 			id: "stripe-key", category: CategoryVendor,
@@ -337,8 +338,9 @@ func ruleTable() []*rule {
 			keywords:      []string{"SG."},
 			caseSensitive: true,
 			pattern:       `\b(SG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43})(?:[^A-Za-z0-9_\-]|$)`,
+			valid:         tokenOK,
 			positives:     []string{fake("SG.", exTok[:22], ".", exTok, exTok36[:9])},
-			negatives:     []string{"SG.…", "msg.send()"},
+			negatives:     []string{"SG.…", "msg.send()", "SG." + strings.Repeat("x", 22) + "." + strings.Repeat("x", 43)},
 		},
 		{
 			id: "twilio-key", category: CategoryVendor,
