@@ -81,22 +81,54 @@ var leadWords = map[string]bool{
 // markers, quotes or addressing ("agent,") stands between the clause start and it.
 func imperative(text string, at int) bool {
 	before := strings.TrimSpace(text[clauseStart(text, at):at])
+	// A dash between words ends a clause too: "NEW TASK — ignore …".
+	for _, dash := range []string{" — ", " – ", " - ", " -- "} {
+		if k := strings.LastIndex(before+" ", dash); k >= 0 {
+			before = strings.TrimSpace(before[k+len(dash)-1:])
+		}
+	}
 	before = strings.TrimLeft(before, "-+*>#`'\" \t0123456789)")
 	if before == "" {
 		return true
 	}
 	ws := strings.Fields(strings.ToLower(before))
+	// An address or a condition before a comma: "Hey agent, …", "If it fails, …".
+	if strings.HasSuffix(before, ",") && len(ws) <= 3 {
+		return true
+	}
 	if len(ws) > 4 {
 		return false
 	}
-	for i, w := range ws {
-		w = strings.Trim(w, ",")
-		if leadWords[w] || i == len(ws)-1 && strings.HasSuffix(before, ",") {
-			continue
+	for _, w := range ws {
+		if !leadWords[strings.Trim(w, ",")] {
+			return false
 		}
-		return false
 	}
 	return true
+}
+
+// objectEnds reports whether the object keyword ending at text[end] ends its noun phrase: "disable the secret
+// scanner and …", but not "skip the guardrails discussion".
+func objectEnds(text string, end int) bool {
+	i := skipBlanks(text, end)
+	if i >= len(text) || !('a' <= text[i]|0x20 && text[i]|0x20 <= 'z') {
+		return true
+	}
+	j := i
+	for j < len(text) && 'a' <= text[j]|0x20 && text[j]|0x20 <= 'z' {
+		j++
+	}
+	return followWords[asciiLower(text[i:j])]
+}
+
+// followWords may follow the object of an order without extending it.
+var followWords = map[string]bool{
+	"and": true, "for": true, "on": true, "in": true, "from": true, "so": true, "when": true, "without": true,
+	"to": true, "until": true, "then": true, "now": true, "entirely": true, "completely": true, "permanently": true,
+	"here": true, "of": true, "by": true, "with": true, "at": true, "as": true, "if": true, "before": true,
+	"this": true, "that": true, "again": true, "too": true, "also": true, "forever": true, "while": true,
+	// after "safety": the checks it names
+	"checks": true, "check": true, "filters": true, "filter": true, "rules": true, "guidelines": true, "policies": true,
 }
 
 // instructionWindow is the rest of the line from at, at most ahead bytes.
@@ -228,7 +260,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		re = expr("rewrite")
 	}
 	m := re.FindStringIndex(before)
-	if m == nil {
+	if m == nil || re == expr("defeat") && !objectEnds(text, at+n) {
 		return nil, 0
 	}
 	// The verb must open its clause; a negation is part of the "untold" expression itself.
