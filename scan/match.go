@@ -710,12 +710,17 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	a.nameStart, a.nameEnd = ns, ne
 	i := ne
 	// Closing quote or bracket of a key: "password": …, ENV['TOKEN'] = …, \"token\": … in escaped JSON.
-	quotedName := ns > 0 && (text[ns-1] == '"' || text[ns-1] == '\'')
+	// The name's opening quote stands before its flag dashes: ["--password", "…"].
+	quotedName := ns-flag > 0 && (text[ns-flag-1] == '"' || text[ns-flag-1] == '\'')
 	for i < len(text) && i-ne < 4 && (text[i] == '"' || text[i] == '\'' || text[i] == ']' || text[i] == '`' || text[i] == '\\') {
 		i++
 	}
 	closed := i > ne
 	i = skipBlanks(text, i)
+	// An XML or config attribute pair: <add key="ApiToken" value="…" />.
+	if closed && quotedName && len(text)-i > 6 && equalFoldASCII(text[i:i+6], "value=") && attributeKey(text, ns-flag-1) {
+		i += 5
+	}
 	// A type between the name and the operator: Go's var token string = "…", Kotlin's val token: String = "…".
 	if j := skipType(text, i); j > i {
 		i = j
@@ -892,6 +897,16 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	}
 	a.value = span{i, j}
 	return a, true
+}
+
+// attributeKey reports whether the quote at text[q] opens the value of a key= or name= attribute.
+func attributeKey(text string, q int) bool {
+	for _, k := range []string{"key=", "name="} {
+		if q >= len(k) && equalFoldASCII(text[q-len(k):q], k) {
+			return true
+		}
+	}
+	return false
 }
 
 func isSpaceByte(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
