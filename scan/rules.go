@@ -194,7 +194,7 @@ func ruleTable() []*rule {
 			description: "Password glued to a short flag or given to a password-taking tool: mysql -pSecret, " +
 				"sshpass -p secret, docker login -p secret.",
 			caseSensitive: true, // the expression begins with the keyword as written
-			keywords:      []string{"mysql", "mariadb", "sshpass", "docker", "podman"},
+			keywords:      []string{"mysql", "mariadb", "sshpass", "docker login", "podman login"},
 			pattern: `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|` +
 				`\b(?:docker|podman)[ \t]+login\b[^\n|;&]*?[ \t]-p[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+)))`,
 			valid:     credentialValue,

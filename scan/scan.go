@@ -262,7 +262,7 @@ func (e *engine) text(text string) []Finding {
 // bytes). A leading \b is judged against the byte before the hit in the full text.
 func (r *rule) run(text string, hits []int) []span {
 	var out []span
-	re := r.re()
+	var re *regexp.Regexp // compiled at the first hit that passes the word-start check, if any does
 	last := -1
 	for _, at := range hits {
 		if at == last {
@@ -283,6 +283,9 @@ func (r *rule) run(text string, hits []int) []span {
 		}
 		for hi > at && hi < len(text) && !utf8.RuneStart(text[hi]) {
 			hi--
+		}
+		if re == nil {
+			re = r.re()
 		}
 		m := re.FindStringSubmatchIndex(text[at:hi])
 		if m == nil {
