@@ -206,11 +206,14 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			}
 			return nil, 0
 		}
-		if strings.IndexByte(w, '|') < 0 {
+		if strings.HasPrefix(strings.ToLower(w), "cat ") {
+			if strings.IndexByte(w, '|') < 0 {
+				return nil, 0
+			}
+			if m := expr("cat").FindStringIndex(w); m != nil {
+				return []span{{at, at + m[1]}}, 0
+			}
 			return nil, 0
-		}
-		if m := expr("cat").FindStringIndex(w); m != nil {
-			return []span{{at, at + m[1]}}, 0
 		}
 	}
 	if !strings.Contains(w, " to ") || !imperative(text, at) {
