@@ -6,10 +6,14 @@ import (
 	"testing"
 )
 
-// jwtExpr is the expression findJWT stands for.
-var jwtExpr = regexp.MustCompile(`^\beyJ[A-Za-z0-9_\-]{8,}={0,2}\.eyJ[A-Za-z0-9_\-]{8,}={0,2}\.[A-Za-z0-9_\-]{16,}`)
+// jwtExpr is the expression findJWT stands for; jwtUnsigned the shape of a token with no signature (alg none)
+// or no third segment, whose payload must also decode to a JSON object.
+var (
+	jwtExpr     = regexp.MustCompile(`^\beyJ[A-Za-z0-9_\-]{8,}={0,2}\.eyJ[A-Za-z0-9_\-]{8,}={0,2}\.[A-Za-z0-9_\-]{16,}`)
+	jwtUnsigned = regexp.MustCompile(`^\beyJ[A-Za-z0-9_\-]{8,}={0,2}\.(eyJ[A-Za-z0-9_\-]{8,})={0,2}(\.)?`)
+)
 
-// exprJWT finds JWTs the slow way: the expression at every "eyJ" that starts a word, then the header check,
+// exprJWT finds JWTs the slow way: the expressions at every "eyJ" that starts a word, then the header check,
 // without overlaps.
 func exprJWT(text string) []span {
 	var out []span
@@ -17,8 +21,23 @@ func exprJWT(text string) []span {
 		if text[i:i+3] != "eyJ" || (i > 0 && isWordByte(text[i-1])) || len(out) > 0 && i < out[len(out)-1].end {
 			continue
 		}
-		if m := jwtExpr.FindStringIndex(text[i:]); m != nil && jwtHeader(text[i:i+m[1]]) {
-			out = append(out, span{i, i + m[1]})
+		if m := jwtExpr.FindStringIndex(text[i:]); m != nil {
+			if jwtHeader(text[i : i+m[1]]) {
+				out = append(out, span{i, i + m[1]})
+			}
+			continue
+		}
+		m := jwtUnsigned.FindStringSubmatchIndex(text[i:])
+		if m == nil {
+			continue
+		}
+		end := i + m[1]
+		// After the dot nothing of a segment may follow; without a dot, nothing of a token.
+		if end < len(text) && (isWordByte(text[end]) || text[end] == '-' || m[4] < 0 && text[end] == '.') {
+			continue
+		}
+		if jwtHeader(text[i:end]) && jsonSegment(text[i+m[2]:i+m[3]]) {
+			out = append(out, span{i, end})
 		}
 	}
 	return out
@@ -52,6 +71,7 @@ func FuzzFindJWT(f *testing.F) {
 	f.Add(strings.Repeat("eyJ-", 40) + exJWT)
 	f.Add("eyJab-eyJ-eyJabc-eyJa-" + exJWT) // hits at every alignment of one run, sharing its decodings
 	f.Add("eyJhbGciOi… eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl")
+	f.Add("t=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1LTQyIn0. and eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1LTQyIn0=, eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1LTQyIn0.abc")
 	f.Fuzz(func(t *testing.T, s string) {
 		if len(s) > 1024 {
 			return

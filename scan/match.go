@@ -24,8 +24,8 @@ const (
 // placeholderMarks are substrings (compared lower-cased) that mark a value as a stand-in, not a secret.
 var placeholderMarks = []string{
 	"your", "redact", "placeholder", "example", "changeme", "change_me", "change-me", "replace", "dummy",
-	"sample", "xxx", "***", "•", "…", "...", "<", ">", "{{", "}}", "${", "$(", "%(", "todo", "tbd", "n/a",
-	"-here", "_here", "here>", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
+	"sample", "xxx", "***", "•", "…", "...", "{{", "}}", "%(", "todo", "tbd", "n/a",
+	"-here", "_here", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
 }
 
 // isPlaceholder reports whether v is a stand-in or an indirection rather than a literal secret: template syntax,
@@ -34,7 +34,7 @@ func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	if strings.ContainsAny(v, "<>") || lex().marks.contains(v) {
+	if lex().marks.contains(v) || hasTemplate(v) {
 		return true
 	}
 	switch v[0] {
@@ -44,6 +44,10 @@ func isPlaceholder(v string) bool {
 		if strings.HasSuffix(v, "}") {
 			return true
 		}
+	case '[':
+		if strings.HasSuffix(v, "]") {
+			return true // [PASSWORD], [REDACTED]
+		}
 	}
 	for _, p := range indirectionPrefixes {
 		if len(v) >= len(p) && equalFoldASCII(v[:len(p)], p) {
@@ -52,6 +56,83 @@ func isPlaceholder(v string) bool {
 	}
 	return distinct(v) <= 2
 }
+
+// hasTemplate reports whether v holds a template or an expansion rather than literal characters: <word> or
+// <some words> (a placeholder to fill in, <%= … %>), ${NAME} or ${{ … }}, $(command). A <, > or ${ without that
+// shape is a character of the value: K9<m2>!x and ab${7q are passwords.
+func hasTemplate(v string) bool {
+	if strings.IndexByte(v, '<') < 0 && strings.IndexByte(v, '$') < 0 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		switch {
+		case v[i] == '<':
+			k := strings.IndexByte(v[i+1:], '>')
+			if k < 0 {
+				continue
+			}
+			inside := v[i+1 : i+1+k]
+			if strings.HasPrefix(inside, "%") || strings.ContainsAny(inside, " \t") && strings.TrimSpace(inside) != "" {
+				return true
+			}
+			letters, other := 0, false
+			for j := 0; j < len(inside); j++ {
+				c := inside[j]
+				switch {
+				case 'a' <= c|0x20 && c|0x20 <= 'z':
+					letters++
+				case c == '_' || c == '-' || c == '.' || c == ':' || c == '/':
+				default:
+					other = true
+				}
+			}
+			if letters >= 2 && !other {
+				return true
+			}
+		case v[i] == '$' && i+1 < len(v) && (v[i+1] == '{' || v[i+1] == '('):
+			close := byte('}')
+			if v[i+1] == '(' {
+				close = ')'
+			}
+			k := strings.IndexByte(v[i+2:], close)
+			if k < 0 {
+				continue
+			}
+			inside := strings.Trim(v[i+2:i+2+k], "{ ")
+			if inside != "" && allBytes(inside, func(c byte) bool {
+				return isWordByte(c) || strings.IndexByte(" .-[]'\"/:|", c) >= 0
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isFiller reports whether the body of a fixed-shape token is filler rather than random: a run of six or more
+// equal characters (ghp_xxxx…, AIzaaaa…, glc_1111…) or eight ascending ones (abcdefgh…, 12345678).
+func isFiller(v string) bool {
+	run, asc := 1, 1
+	for i := 1; i < len(v); i++ {
+		if v[i] == v[i-1] {
+			run++
+		} else {
+			run = 1
+		}
+		if v[i] == v[i-1]+1 {
+			asc++
+		} else {
+			asc = 1
+		}
+		if run >= 6 || asc >= 8 {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenOK is the check for fixed-shape tokens: neither a placeholder nor filler after the prefix.
+func tokenOK(v string) bool { return !isPlaceholder(v) && !isFiller(v) }
 
 // indirectionPrefixes start values that name where a secret lives instead of holding it.
 var indirectionPrefixes = []string{
@@ -269,7 +350,8 @@ func codeValue(v string, a assignment) bool {
 	if isDotted(v) || isCall(v) || strings.IndexByte("[({\\", v[0]) >= 0 {
 		return true
 	}
-	return a.comma && allBytes(v, isWordByte) && !('0' <= v[0] && v[0] <= '9')
+	// In prose a comma ends the clause: "the password is x7Gq2Lp9, which still works".
+	return a.comma && !a.prose && allBytes(v, isWordByte) && !('0' <= v[0] && v[0] <= '9')
 }
 
 // wordy reports whether a mixed-case alphanumeric value changes character class rarely, as camelCase names do
@@ -303,10 +385,34 @@ func credentialValue(v string) bool {
 	if utf8.RuneCountInString(v) < 6 || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") {
 		return false
 	}
-	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isUUID(v) {
+	// A UUID assigned to a credential name is a credential (Heroku API keys, npm auth tokens are UUIDs); under
+	// an ID name it never gets here.
+	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) {
 		return false
 	}
 	return !isPlaceholder(v)
+}
+
+// isCoordinate: Maven-style coordinates, group:artifact[:packaging]:version or artifact-version, which name a
+// library: io.jsonwebtoken:jjwt-api:0.11.5, org.slf4j.slf4j-api:jar:1.7.8:compile, jjwt-jackson-0.11.2.
+func isCoordinate(v string) bool {
+	parts := strings.Count(v, ":") + 1
+	if parts >= 2 && parts <= 5 {
+		version := false
+		for i, rest := 0, v; i < parts; i++ {
+			p, after, _ := strings.Cut(rest, ":")
+			rest = after
+			if p == "" || !allBytes(p, func(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }) {
+				return false
+			}
+			// The version, or a scope after it.
+			version = version || i > 0 && '0' <= p[0] && p[0] <= '9' && strings.IndexByte(p, '.') >= 0
+		}
+		return version
+	}
+	// artifact-1.2.3
+	k := strings.LastIndexByte(v, '-')
+	return parts == 1 && k > 0 && isWordish(v[:k]) && strings.IndexByte(v[k+1:], '.') >= 0 && isDigitish(v[k+1:])
 }
 
 // strongValue is the bar for values next to a weaker signal, such as a name in prose ("the password is …"):
@@ -432,7 +538,7 @@ func newLexicon() *lexicon {
 		},
 		// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
 		notSecretAny: map[string]bool{
-			"public": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
+			"public": true, "jsonwebtoken": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
 			"tokenized": true, "tokenization": true, "next": true, "page": true,
 			"pagination": true, "cursor": true, "continuation": true, "sync": true,
 		},
@@ -591,31 +697,78 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			}
 		}
 	}
+	// A qualifier written as a separate word belongs to the name in prose: "the client secret was …".
+	if ns > 1 && text[ns-1] == ' ' {
+		q := ns - 1
+		for q > 0 && ns-1-q < 16 && 'a' <= text[q-1]|0x20 && text[q-1]|0x20 <= 'z' {
+			q--
+		}
+		if w := asciiLower(text[q : ns-1]); lex().credQualifiers[w] && (q == 0 || !isWordByte(text[q-1])) {
+			ns = q
+		}
+	}
 	a.nameStart, a.nameEnd = ns, ne
 	i := ne
-	// Closing quote or bracket of a key: "password": …, ENV['TOKEN'] = …
-	for i < len(text) && i-ne < 3 && (text[i] == '"' || text[i] == '\'' || text[i] == ']' || text[i] == '`') {
+	// Closing quote or bracket of a key: "password": …, ENV['TOKEN'] = …, \"token\": … in escaped JSON.
+	// The name's opening quote stands before its flag dashes: ["--password", "…"].
+	quotedName := ns-flag > 0 && (text[ns-flag-1] == '"' || text[ns-flag-1] == '\'')
+	for i < len(text) && i-ne < 4 && (text[i] == '"' || text[i] == '\'' || text[i] == ']' || text[i] == '`' || text[i] == '\\') {
 		i++
 	}
+	closed := i > ne
 	i = skipBlanks(text, i)
+	// An XML or config attribute pair: <add key="ApiToken" value="…" />.
+	if closed && quotedName && len(text)-i > 6 && equalFoldASCII(text[i:i+6], "value=") && attributeKey(text, ns-flag-1) {
+		i += 5
+	}
+	// A type between the name and the operator: Go's var token string = "…", Kotlin's val token: String = "…".
+	if j := skipType(text, i); j > i {
+		i = j
+	}
 	sep := ""
 	switch {
-	case strings.HasPrefix(text[i:], ":="), strings.HasPrefix(text[i:], "=>"):
+	case strings.HasPrefix(text[i:], ":::="):
+		sep = text[i : i+4]
+	case strings.HasPrefix(text[i:], "::="):
+		sep = text[i : i+3]
+	case strings.HasPrefix(text[i:], ":="), strings.HasPrefix(text[i:], "=>"), strings.HasPrefix(text[i:], "?="),
+		strings.HasPrefix(text[i:], "+="), strings.HasPrefix(text[i:], ".="):
 		sep = text[i : i+2]
 	case strings.HasPrefix(text[i:], "=="), strings.HasPrefix(text[i:], "::"):
 		return a, false
 	case i < len(text) && (text[i] == '=' || text[i] == ':'):
 		sep = text[i : i+1]
+	case i < len(text) && text[i] == ',' && closed && quotedName:
+		// A name and a value as a call's arguments: System.setProperty("TOKEN", "…"), os.Setenv("TOKEN", "…").
+		j := skipBlanks(text, i+1)
+		if j >= len(text) || (text[j] != '"' && text[j] != '\'') {
+			return a, false
+		}
+		sep = ","
+	case i == ne && i+1 < len(text) && text[i] == ',' && !isSpaceByte(text[i+1]) && ns == lineStart(text, ns, maxName):
+		// A CSV row: name,value,
+		sep = ","
 	case flag > 0 && i > ne && i < len(text) && text[i] != '\n':
 		sep = " "
 	case i == ne && i < len(text) && text[i] == '>' && ns > 0 && text[ns-1] == '<':
-		// XML element: <password>value</password>
+		// XML element: <password>value</password>, also with the value on a line of its own.
 		j := i + 1
-		k := strings.IndexByte(text[j:min(len(text), j+maxValue)], '<')
-		if k <= 0 || !strings.HasPrefix(text[j+k:], "</") {
+		// The value ends at the element's own closing tag: a < inside it is a character of the password.
+		k := strings.Index(text[j:min(len(text), j+maxValue)], "</"+text[ns:ne]+">")
+		if k <= 0 {
 			return a, false
 		}
-		a.value, a.quoted = span{j, j + k}, true
+		vs, ve := j, j+k
+		for vs < ve && isSpaceByte(text[vs]) {
+			vs++
+		}
+		for ve > vs && isSpaceByte(text[ve-1]) {
+			ve--
+		}
+		if vs >= ve || strings.IndexByte(text[vs:ve], '\n') >= 0 {
+			return a, false
+		}
+		a.value, a.quoted = span{vs, ve}, true
 		return a, true
 	default:
 		for _, w := range []string{"is ", "was ", "es ", "ist ", "est ", "é ", "lautet "} {
@@ -672,13 +825,26 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	if sep == " " && i < len(text) && text[i] == '-' {
 		return a, false // the next flag, not a value
 	}
-	return readValue(text, i, a)
+	a, ok := readValue(text, i, a)
+	if sep == "," {
+		a.comma = false // the comma after a CSV field or an argument ends the value, not an identifier
+	}
+	return a, ok
 }
 
 // readValue reads a quoted or bare value starting at text[i].
 func readValue(text string, i int, a assignment) (assignment, bool) {
 	if i >= len(text) {
 		return a, false
+	}
+	if text[i] == '\\' && i+1 < len(text) && text[i+1] == '"' {
+		// A string inside an escaped string: \"value\"
+		k := strings.Index(text[i+2:min(len(text), i+2+maxValue)], `\"`)
+		if k <= 0 || strings.IndexByte(text[i+2:i+2+k], '\n') >= 0 {
+			return a, false
+		}
+		a.value, a.quoted = span{i + 2, i + 2 + k}, true
+		return a, true
 	}
 	if q := text[i]; q == '"' || q == '\'' || q == '`' {
 		j := i + 1
@@ -697,7 +863,7 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	j := i
 	for j < len(text) && j-i < maxValue {
 		if c := text[j]; c < utf8.RuneSelf {
-			if c == ' ' || '\t' <= c && c <= '\r' || c == '"' || c == '\'' || c == '`' || c == '<' {
+			if c == ' ' || '\t' <= c && c <= '\r' || c == '"' || c == '\'' || c == '`' || c == '<' && j+1 < len(text) && text[j+1] == '/' {
 				break
 			}
 			j++
@@ -731,6 +897,36 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	}
 	a.value = span{i, j}
 	return a, true
+}
+
+// attributeKey reports whether the quote at text[q] opens the value of a key= or name= attribute.
+func attributeKey(text string, q int) bool {
+	for _, k := range []string{"key=", "name="} {
+		if q >= len(k) && equalFoldASCII(text[q-len(k):q], k) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
+
+// skipType returns the position after a type written between a name and its operator (string, String, str,
+// &str, : String), or i when there is none.
+func skipType(text string, i int) int {
+	j := i
+	if j < len(text) && text[j] == ':' && !strings.HasPrefix(text[j:], ":=") && !strings.HasPrefix(text[j:], "::") {
+		j = skipBlanks(text, j+1)
+	}
+	for _, t := range []string{"string", "String", "str", "&str", "&'static str", "[]byte"} {
+		if strings.HasPrefix(text[j:], t) {
+			k := skipBlanks(text, j+len(t))
+			if k > j+len(t) && k < len(text) && text[k] == '=' && !strings.HasPrefix(text[k:], "==") {
+				return k
+			}
+		}
+	}
+	return i
 }
 
 func skipBlanks(text string, i int) int {
@@ -804,7 +1000,8 @@ func findAWSKeyID(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	s := id.String()
-	if strings.Contains(s, "EXAMPLE") || distinct(s[4:]) <= 3 {
+	// DNA sequences (ACCA…, AKIA… followed by A, C, G, T only) share the shape.
+	if strings.Contains(s, "EXAMPLE") || distinct(s[4:]) <= 3 || allBytes(s[4:], func(c byte) bool { return strings.IndexByte("ACGT", c) >= 0 }) {
 		return nil, 0
 	}
 	return []span{{at, i}}, 0
@@ -868,6 +1065,9 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 	}
 	for end > start && (strings.HasSuffix(text[:end], `\n`) || strings.HasSuffix(text[:end], `\r`)) {
 		end -= 2
+		if end > start && text[end-1] == '\\' {
+			end--
+		}
 	}
 	return []span{{start, end}}, 0
 }
@@ -878,8 +1078,12 @@ func lineBreak(text string, i int) int {
 	switch {
 	case text[i] == '\n' || text[i] == '\r':
 		return 1
+	case text[i] != '\\':
+		return 0
 	case strings.HasPrefix(text[i:], `\n`) || strings.HasPrefix(text[i:], `\r`):
 		return 2
+	case strings.HasPrefix(text[i:], `\\n`) || strings.HasPrefix(text[i:], `\\r`):
+		return 3 // escaped twice, as in JSON inside a JSON string
 	}
 	return 0
 }
@@ -968,6 +1172,16 @@ func headerJSON(raw []byte) bool {
 	return bytes.HasPrefix(raw, []byte("{")) && (bytes.Contains(raw, []byte(`"alg"`)) || bytes.Contains(raw, []byte(`"typ"`)))
 }
 
+// jsonSegment reports whether a base64url segment of at most a few KiB decodes to a JSON object.
+func jsonSegment(seg string) bool {
+	if len(seg) > 8<<10 {
+		seg = seg[:8<<10]
+	}
+	seg = seg[:len(seg)/4*4]
+	raw, err := base64.RawURLEncoding.DecodeString(seg)
+	return err == nil && bytes.HasPrefix(raw, []byte(`{"`))
+}
+
 // jwtHeaderChars is how much of a header findJWT judges: a header is short JSON, and the first 768 decoded
 // bytes tell.
 const jwtHeaderChars = 1024
@@ -1033,24 +1247,33 @@ func findJWT(text string, hits []int) []span {
 	var out []span
 	var dec runDecoder
 	e1, e3, done := -1, -1, -1 // the current run's end and, when its tail has a JWT's shape, the token's end
+	unsigned := false          // the token has no signature (alg none) or no third segment: its payload must decode
+	var payload string
 	for _, at := range hits {
 		if at < done || (at > 0 && isWordByte(text[at-1])) {
 			continue
 		}
 		if at >= e1 {
-			e1, e3 = seg(at+3), -1
+			e1, e3, unsigned = seg(at+3), -1, false
 			dec.reset(text, e1)
 			if i := pad(e1); i < len(text) && text[i] == '.' && strings.HasPrefix(text[i+1:], "eyJ") {
 				if e2 := seg(i + 4); e2-(i+1) >= 11 {
-					if j := pad(e2); j < len(text) && text[j] == '.' {
-						if k := seg(j + 1); k-(j+1) >= 16 {
-							e3 = k
-						}
+					j := pad(e2)
+					switch {
+					case j < len(text) && text[j] == '.' && seg(j+1)-(j+1) >= 16:
+						e3 = seg(j + 1)
+					case j < len(text) && text[j] == '.' && seg(j+1) == j+1:
+						e3, unsigned, payload = j+1, true, text[i+1:e2]
+					case j == len(text) || text[j] != '.' && !isWordByte(text[j]) && text[j] != '-':
+						e3, unsigned, payload = j, true, text[i+1:e2]
 					}
 				}
 			}
 		}
 		if e3 < 0 || e1-at < 11 {
+			continue
+		}
+		if unsigned && !jsonSegment(payload) {
 			continue
 		}
 		if dec.header(at) {
@@ -1158,4 +1381,124 @@ func findURLPassword(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return []span{{ps, pe}}, 0
+}
+
+// findAtlasToken matches a Terraform Cloud token around its ".atlasv1." marker at text[at:at+n]: 14 lower-case
+// letters or digits before it, 60 to 70 base64url characters after it.
+func findAtlasToken(text string, at, n int) ([]span, int) {
+	s := at - 14
+	if s < 0 || (s > 0 && isWordByte(text[s-1])) || !allBytes(text[s:at], func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }) {
+		return nil, 0
+	}
+	e := at + n
+	for e < len(text) && e-at-n <= 70 && (isWordByte(text[e]) || text[e] == '-' || text[e] == '=') {
+		e++
+	}
+	if k := e - at - n; k < 60 || k > 70 || !tokenOK(text[s:at]) || !tokenOK(text[at+n:e]) {
+		return nil, 0
+	}
+	return []span{{s, e}}, 0
+}
+
+// publishedExamples are API keys published as examples in SDKs and documentation (the Firebase SDKs'), as
+// AWS publishes …EXAMPLE keys: they belong to no one and are not secrets.
+var publishedExamples = map[string]bool{
+	fake("AIza", "Syabcdefghijklmnopqrstuvwxyz1234567"): true,
+	fake("AIza", "SyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs"): true,
+	fake("AIza", "SyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM"): true,
+	fake("AIza", "SyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU"): true,
+	fake("AIza", "SyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0"): true,
+	fake("AIza", "yDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A"): true,
+	fake("AIza", "SyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c"): true,
+	fake("AIza", "SyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4"): true,
+	fake("AIza", "SyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY"): true,
+	fake("AIza", "SyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM"): true,
+	fake("AIza", "SyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ"): true,
+	fake("AIza", "SyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g"): true,
+	fake("AIza", "SyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU"): true,
+	fake("AIza", "SyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw"): true,
+	fake("AIza", "SyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE"): true,
+	fake("AIza", "SyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY"): true,
+}
+
+func publishedExample(v string) bool { return publishedExamples[v] }
+
+// findUserFlag reads the user:password argument of the -u or --user flag at text[at:at+n] and returns the
+// password, or the user when the password is empty and the user looks like a secret (-u "token:").
+func findUserFlag(text string, at, n int) ([]span, int) {
+	if at > 0 && text[at-1] != ' ' && text[at-1] != '\t' {
+		return nil, 0
+	}
+	i := skipBlanks(text, at+n)
+	if i >= len(text) {
+		return nil, 0
+	}
+	var ts, te int // the argument, without its quotes
+	if q := text[i]; q == '"' || q == '\'' {
+		k := strings.IndexByte(text[i+1:min(len(text), i+1+maxValue)], q)
+		if k < 0 {
+			return nil, 0
+		}
+		ts, te = i+1, i+1+k
+	} else {
+		te = i
+		for te < len(text) && te-i < maxValue && !isSpaceByte(text[te]) {
+			te++
+		}
+		ts = i
+	}
+	arg := text[ts:te]
+	colon := strings.IndexByte(arg, ':')
+	if colon < 0 || hasTemplate(arg) {
+		return nil, 0
+	}
+	ps, pe := ts+colon+1, te
+	// user:'password' and "user":"password": the quotes are the shell's.
+	for ps < pe && (text[ps] == '"' || text[ps] == '\'') {
+		ps++
+	}
+	for pe > ps && (text[pe-1] == '"' || text[pe-1] == '\'') {
+		pe--
+	}
+	if ps == pe {
+		us, ue := ts, ts+colon
+		for us < ue && (text[us] == '"' || text[us] == '\'') {
+			us++
+		}
+		if us < ue && strongValue(text[us:ue]) {
+			return []span{{us, ue}}, 0
+		}
+		return nil, 0
+	}
+	if !credentialValue(text[ps:pe]) {
+		return nil, 0
+	}
+	return []span{{ps, pe}}, 0
+}
+
+// discordToken reports whether a Discord-shaped token's first segment is the base64 of a 17 to 20 digit ID and
+// the rest is not filler.
+func discordToken(v string) bool {
+	id, rest, _ := strings.Cut(v, ".")
+	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(id, "="))
+	if err != nil || len(raw) < 17 || len(raw) > 20 || !allBytes(string(raw), func(c byte) bool { return '0' <= c && c <= '9' }) {
+		return false
+	}
+	return tokenOK(rest)
+}
+
+// vendorPrefixes begin tokens whose vendor rule knows their shape. A value with one of them is judged by that
+// rule alone: ghp_XXXX… or xoxb-your-token under a credential name is the vendor's placeholder, not a password.
+var vendorPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-", "glsa_", "glc_",
+	"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_",
+	"AIza", "GOCSPX-", "ya29.", "sk-", "hf_", "npm_", "pypi-", "hvs.", "hvb.", "AKIA", "ASIA", "lin_api_", "PMAK-", "HRKU-",
+	"pplx-", "dop_v1_", "doo_v1_", "dor_v1_", "AGE-SECRET-KEY-", "shpat_", "sntrys_", "sntryu_"}
+
+func vendorPrefixed(v string) bool {
+	for _, p := range vendorPrefixes {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
 }

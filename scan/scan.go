@@ -10,13 +10,13 @@ import (
 	"unicode/utf8"
 )
 
-// Finding is one suspected secret in a text. Start and End are byte offsets [Start, End) of the secret value
+// Finding is one suspected secret, or one suspected instruction to the agent ([CategoryInstruction]), in a text. Start and End are byte offsets [Start, End) of the secret value
 // (or the whole match) in the scanned text; Line and Column are 1-based (Column counts bytes, 1-based, from the
 // line start). Preview is a redacted excerpt: at most the first 4 runes of the secret followed by "…", and never
 // more than a third of the secret's runes.
 type Finding struct {
 	Rule     string `json:"rule"`     // rule ID, e.g. "aws-access-key-id"
-	Category string `json:"category"` // e.g. "aws", "auth-header", "private-key", "credential", "vendor-token", "entropy"
+	Category string `json:"category"` // e.g. "aws", "auth-header", "private-key", "credential", "vendor-token", "entropy", "instruction"
 	Line     int    `json:"line"`
 	Column   int    `json:"column"`
 	Start    int    `json:"start"`
@@ -32,7 +32,7 @@ type Rule struct {
 }
 
 // Categories, from most to least specific. When findings of different rules overlap, the one whose category comes
-// first here is kept.
+// first here is kept. Every category but [CategoryInstruction] is a suspected secret.
 const (
 	CategoryVendor     = "vendor-token"
 	CategoryAWS        = "aws"
@@ -40,24 +40,39 @@ const (
 	CategoryAuthHeader = "auth-header"
 	CategoryCredential = "credential"
 	CategoryEntropy    = "entropy"
+	// CategoryInstruction is text addressed to the agent that will read the note: an order to ignore its
+	// instructions, run a piped download, send files or credentials away, or change its own rules. A secret
+	// overlapping such text is reported as the secret.
+	CategoryInstruction = "instruction"
 )
 
 func categoryRank(c string) int {
 	switch c {
 	case CategoryVendor:
-		return 6
+		return 7
 	case CategoryAWS:
-		return 5
+		return 6
 	case CategoryPrivateKey:
-		return 4
+		return 5
 	case CategoryAuthHeader:
-		return 3
+		return 4
 	case CategoryCredential:
-		return 2
+		return 3
 	case CategoryEntropy:
+		return 2
+	case CategoryInstruction:
 		return 1
 	}
 	return 0
+}
+
+// Concern names what a finding suspects, in the words a warning uses: "possible instruction to the agent" for
+// [CategoryInstruction], "possible secret" for every other category.
+func (f Finding) Concern() string {
+	if f.Category == CategoryInstruction {
+		return "possible instruction to the agent"
+	}
+	return "possible secret"
 }
 
 // ahead bounds, in bytes, how far past a keyword hit a pattern reads. Small windows keep the regexp engine's
@@ -247,7 +262,7 @@ func (e *engine) text(text string) []Finding {
 // bytes). A leading \b is judged against the byte before the hit in the full text.
 func (r *rule) run(text string, hits []int) []span {
 	var out []span
-	re := r.re()
+	var re *regexp.Regexp // compiled at the first hit that passes the word-start check, if any does
 	last := -1
 	for _, at := range hits {
 		if at == last {
@@ -268,6 +283,9 @@ func (r *rule) run(text string, hits []int) []span {
 		}
 		for hi > at && hi < len(text) && !utf8.RuneStart(text[hi]) {
 			hi--
+		}
+		if re == nil {
+			re = r.re()
 		}
 		m := re.FindStringSubmatchIndex(text[at:hi])
 		if m == nil {
