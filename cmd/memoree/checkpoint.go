@@ -142,20 +142,13 @@ func warnFindings(e *env, id string, findings []scan.Finding, kept int) {
 		} else {
 			where = " (past the 4 KiB cut, not stored)"
 		}
-		e.warnf("%s (%s) at line %d, column %d: %s%s", findingKind(f), f.Rule, f.Line, f.Column, escape.Label(f.Preview), where)
+		e.warnf("%s (%s) at line %d, column %d: %s%s", f.Concern(), f.Rule, f.Line, f.Column, escape.Label(f.Preview), where)
 	}
 	if flagged && id != "" {
 		e.warnf("checkpoint %s is flagged: pending preview and apply will refuse it unless given --allow-flagged", id)
 	}
 }
 
-// findingKind names what a finding is, for warnings: an instruction aimed at the agent, or a secret.
-func findingKind(f scan.Finding) string {
-	if f.Category == "instruction" {
-		return "possible instruction to the agent"
-	}
-	return "possible secret"
-}
 
 // openPending opens the pending directory inside the data directory.
 func openPending(e *env) (*pending.Dir, error) {

@@ -68,7 +68,7 @@ func refuseFlagged(c *cli.Context, what string, findings []scan.Finding) error {
 	}
 	secrets, instructions := 0, 0
 	for _, f := range findings {
-		if f.Category == "instruction" {
+		if f.Category == scan.CategoryInstruction {
 			instructions++
 		} else {
 			secrets++
