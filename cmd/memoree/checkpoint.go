@@ -149,7 +149,6 @@ func warnFindings(e *env, id string, findings []scan.Finding, kept int) {
 	}
 }
 
-
 // openPending opens the pending directory inside the data directory.
 func openPending(e *env) (*pending.Dir, error) {
 	data, err := e.dataDir()
