@@ -180,7 +180,9 @@ func TestVerifyTampering(t *testing.T) {
 			return l
 		}, want: []string{"edited " + day1 + ":1"}},
 		{name: "edited prev of first", file: day1, damage: func(l []string) []string {
-			edit(l, 0, func(s string) string { return strings.Replace(s, `"prev":""`, `"prev":"`+strings.Repeat("0", 64)+`"`, 1) })
+			edit(l, 0, func(s string) string {
+				return strings.Replace(s, `"prev":""`, `"prev":"`+strings.Repeat("0", 64)+`"`, 1)
+			})
 			return l
 		}, want: []string{"edited " + day1 + ":1"}},
 		{name: "deleted middle", file: day2, damage: func(l []string) []string {
