@@ -52,6 +52,10 @@ type ContextOptions struct {
 	Task    string // when set, only claims with evidence from an artifact of this task
 	Budget  int    // hard limit in [Tokens] for the whole block
 	Now     time.Time
+
+	History      bool // include superseded claims
+	AllowFlagged bool // include flagged claims (see filter.go)
+	Ref          *Ref // when set, only claims with evidence in an artifact that carries it
 }
 
 // ContextBlock is a Markdown block of claims for a prompt.
@@ -60,6 +64,7 @@ type ContextBlock struct {
 	Included int // claims in the block
 	LeftOut  int // relevant claims that did not fit or were beyond the candidates considered
 	Tokens   int // Tokens(Markdown), never above the budget
+	Flagged  int // relevant flagged claims left out because AllowFlagged was not set; not in LeftOut
 }
 
 // Context builds a compact Markdown block of the most relevant claims (by opt.Query, else the most recent),
@@ -76,7 +81,11 @@ func (s *Store) Context(ctx context.Context, opt ContextOptions) (ContextBlock, 
 	if err != nil {
 		return blk, fmt.Errorf("context: %w", err)
 	}
-	return renderContext(claims, total, opt)
+	blk, err = renderContext(claims, total, opt)
+	if err == nil && !opt.AllowFlagged {
+		blk.Flagged, err = s.flaggedLeftOut(ctx, opt)
+	}
+	return blk, err
 }
 
 // EmptyContext is the block [Store.Context] returns when no claim is stored, for callers that have no store
@@ -144,9 +153,10 @@ const filterSQL = ` IN (SELECT e.claim FROM evidence e JOIN artifacts a ON a.id 
 func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hit, int, error) {
 	filtered := opt.Session != "" || opt.Task != ""
 	q := parseQuery(opt.Query)
+	t := opt.claims()
 	var total int
 	if len(q.words) > 0 {
-		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth, allRows)
+		hits, _, err := s.rank(ctx, t, q, contextDepth, allRows)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -167,16 +177,16 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 				out = append(out, h)
 			}
 		}
-		countSQL := `SELECT count(*) FROM claims_fts WHERE claims_fts MATCH ?3`
+		countSQL := `SELECT count(*) FROM claims_fts JOIN claims r ON r.id = claims_fts.rowid WHERE claims_fts MATCH ?3` + andWhere(t.where)
 		if filtered {
-			countSQL += ` AND rowid` + filterSQL
+			countSQL += ` AND claims_fts.rowid` + filterSQL
 		}
 		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.words)).Scan(&total); err != nil {
 			return nil, 0, err
 		}
 		return out, max(total, len(out)), nil
 	}
-	where := ` WHERE status = 'active'`
+	where := ` WHERE ` + cmpOr(t.where, `1`)
 	if filtered {
 		where += ` AND id` + filterSQL
 	}
@@ -197,7 +207,7 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims`+where, opt.Session, opt.Task).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims r`+where, opt.Session, opt.Task).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	return hits, total, nil

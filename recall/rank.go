@@ -58,10 +58,11 @@ func answers(c, n int) bool {
 type ftsTable struct {
 	fts, rows, cols string
 	text            bool
+	where           string // an SQL condition on r that rows must meet, or ""; see filter.go
 }
 
 var (
-	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, '', ''", text: true}
+	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, '', ''", text: true, where: activeClaims}
 	artifactIndex = ftsTable{fts: "artifacts_fts", rows: "artifacts", cols: "r.hash, r.kind, r.session, r.task"}
 )
 
@@ -214,8 +215,8 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 			b.WriteString(" UNION ALL ")
 		}
 		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, f.rowid, %s, r.created, %s FROM %s f JOIN %s r ON r.id = f.rowid
-			WHERE %s MATCH %s ORDER BY f.rowid DESC LIMIT %d)`,
-			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), limit)
+			WHERE %s MATCH %s%s ORDER BY f.rowid DESC LIMIT %d)`,
+			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), andWhere(t.where), limit)
 	}
 	textScored := mode == allRows && t.text
 	if textScored {

@@ -20,12 +20,15 @@ type Evidence struct {
 
 // ClaimHit is one recalled claim. Created is when it was first stored; callers compute its age from it.
 type ClaimHit struct {
-	ID       int64
-	Text     string
-	Kind     string
-	Score    float64 // higher is better
-	Created  time.Time
-	Evidence []Evidence // oldest first
+	ID           int64
+	Text         string
+	Kind         string
+	Score        float64 // higher is better
+	Created      time.Time
+	Evidence     []Evidence // oldest first
+	SupersededBy int64      // the claim that replaced it, 0 if it is current (shown only with history)
+	Flagged      bool       // it has evidence in an artifact applied although flagged
+	Refs         []Ref      // the refs of its evidence's artifacts, sorted, without repeats
 }
 
 // ArtifactHit is one artifact whose text matches a query, with a snippet around the match (matched words in
@@ -72,6 +75,13 @@ type RecallResult struct {
 // are still listed, but they do not count as an answer. With PresenceArtifact the matching artifacts are
 // listed too, those that answer first, then by how many query words they hold, newest first among equals.
 func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResult, error) {
+	return s.RecallWith(ctx, query, RecallOptions{Limit: limit})
+}
+
+// RecallWith is [Store.Recall] with options (see filter.go): superseded claims are left out unless
+// opt.History, and opt.Ref keeps only claims and artifacts that carry a ref.
+func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions) (RecallResult, error) {
+	limit := opt.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
@@ -80,7 +90,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	if len(q.words) == 0 {
 		return res, nil
 	}
-	hits, more, err := s.rank(ctx, claimIndex, q, limit, allRows)
+	hits, more, err := s.rank(ctx, opt.claims(), q, limit, allRows)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
@@ -99,7 +109,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	// No claim answers: the artifact text may. It is searched only now, not alongside the claims on a second
 	// connection: that saved a whole-process recall 0.2 ms when no claim answered and cost it 1.3 ms when one
 	// did. The claims' evidence is loaded while the artifact files are read for their snippets.
-	arts, artsMore, err := s.rank(ctx, artifactIndex, q, limit, answersOnly)
+	arts, artsMore, err := s.rank(ctx, opt.artifacts(), q, limit, answersOnly)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
@@ -170,6 +180,9 @@ func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("load evidence: %w", err)
+	}
+	if err := s.annotate(ctx, out, ids); err != nil {
+		return nil, fmt.Errorf("load claims: %w", err)
 	}
 	return out, nil
 }

@@ -47,6 +47,10 @@ CREATE VIRTUAL TABLE claims_fts USING fts5 (text, content = 'claims', content_ro
 -- Contentless: artifact text lives in the artifact files only.
 CREATE VIRTUAL TABLE artifacts_fts USING fts5 (text, content = '', tokenize = '` + tokenizer + `');
 `,
+	// 2-4: see schema_memory.go.
+	migrationFlaggedRefs,
+	migrationSupersessions,
+	migrationUndo,
 }
 
 // schemaVersion reads PRAGMA user_version.

@@ -1,0 +1,185 @@
+package recall
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Supersession rule.
+//
+// A new claim supersedes a stored one when both are about the same subject and say something different about
+// it: a region, a version, a threshold, an owner, a schedule, a preference. The rule is lexical and
+// deterministic, and it errs towards listing, since a person confirms every supersession at review time:
+//
+//  1. Each claim's content words are its words (runs of letters, digits and marks, lowercased) without
+//     English stopwords, with a plural -s, -es or -ies reduced to the singular ("sessions" is "session").
+//  2. Claims with the same content words in the same order say the same thing: neither supersedes the other.
+//  3. The subject of a claim is its first content word that is not a number and not a lead word: a verb or
+//     adverb that opens a rule or a decision without naming what it is about ("use", "prefer", "avoid",
+//     "always", "never", "must", "decided", "switched", "run", …; see leadWords). Claims with the same
+//     subject are listed: "Sessions live in Redis" and "Sessions moved to Memcached"; "Timeout is 30s" and
+//     "Timeout is 60s".
+//  4. Otherwise claims that share at least two content words, and at least half of the shorter claim's, are
+//     listed: "Alice owns the billing service" and "Bob owns the billing service".
+//
+// "Use pnpm for installs" and "Use tabs in Makefiles" share only the lead word and are not listed. Rule 3
+// also lists claims about two aspects of one subject ("Sessions expire after 30 minutes" for "Sessions live
+// in Redis"): a reviewer keeps those with --keep-old or names the right ones with --supersede.
+//
+// Candidates are searched among active claims that share a content word with the new claim, the newest
+// [candidateSearch] of them; superseded claims are never candidates, and neither is a claim of the note
+// itself.
+
+// candidateSearch bounds the stored claims the rule is tried on for one new claim.
+const candidateSearch = 500
+
+// leadWords open a statement without naming its subject.
+var leadWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`use using used prefer preferred avoid always never must need needs decided decide
+		decision switched switch switching moved move going keep ensure make don dont let try plan want run runs
+		currently still next todo note remember please add added remove removed set stop start started`) {
+		leadWords[w] = true
+	}
+}
+
+// contentWords returns the words of text that the rule compares, in order.
+func contentWords(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
+		w = strings.ToLower(w)
+		if stopwords[w] {
+			continue
+		}
+		out = append(out, singular(w))
+	}
+	return out
+}
+
+// singular undoes the common English plurals, enough for a subject to match itself.
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && (strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// subject is the first content word that is neither a lead word nor a number, or "".
+func subject(words []string) string {
+	for _, w := range words {
+		if !leadWords[w] && strings.Trim(w, "0123456789") != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// Supersedes reports whether a new claim with text newText would supersede a stored claim with text oldText
+// under the rule documented in this file. It is deterministic and symmetric.
+func Supersedes(newText, oldText string) bool {
+	n, o := contentWords(newText), contentWords(oldText)
+	if len(n) == 0 || len(o) == 0 || slices.Equal(n, o) {
+		return false
+	}
+	if s := subject(n); s != "" && s == subject(o) {
+		return true
+	}
+	set := func(ws []string) map[string]bool {
+		m := make(map[string]bool, len(ws))
+		for _, w := range ws {
+			m[w] = true
+		}
+		return m
+	}
+	ns, os := set(n), set(o)
+	shared := 0
+	for w := range ns {
+		if os[w] {
+			shared++
+		}
+	}
+	return shared >= 2 && 2*shared >= min(len(ns), len(os))
+}
+
+// Candidate is a stored claim that a new claim would supersede.
+type Candidate struct {
+	ClaimID  int64
+	Text     string
+	Kind     string
+	Created  time.Time
+	Artifact string // full hash of the newest artifact that holds evidence for it
+}
+
+// querier is what candidate search needs of a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// Candidates lists, for each of claims (in order), the active stored claims it would supersede by
+// [Supersedes], newest first. Claims of the list itself are never candidates. It writes nothing and works on
+// a read-only Store, for previews; [Store.ApplyWith] with [SupersedeListed] supersedes the same claims when
+// the store has not changed in between.
+func (s *Store) Candidates(ctx context.Context, claims []ClaimInput) ([][]Candidate, error) {
+	out, err := candidates(ctx, s.db, claims)
+	if err != nil {
+		return nil, fmt.Errorf("supersession candidates: %w", err)
+	}
+	return out, nil
+}
+
+func candidates(ctx context.Context, q querier, claims []ClaimInput) ([][]Candidate, error) {
+	own := make(map[string]bool, len(claims))
+	for _, c := range claims {
+		own[c.Key] = true
+	}
+	out := make([][]Candidate, len(claims))
+	for i, c := range claims {
+		words := queryWords(c.Text)
+		if len(words) == 0 {
+			out[i] = []Candidate{}
+			continue
+		}
+		rows, err := q.QueryContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created,
+			(SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = c.id
+				ORDER BY a.created DESC, a.id DESC LIMIT 1)
+			FROM claims_fts f JOIN claims c ON c.id = f.rowid
+			WHERE claims_fts MATCH `+sqlString(matchExpr(words))+` AND c.status = 'active'
+			ORDER BY f.rowid DESC LIMIT ?`, candidateSearch)
+		if err != nil {
+			return nil, err
+		}
+		list := []Candidate{}
+		for rows.Next() {
+			var cd Candidate
+			var key string
+			var created int64
+			var hash sql.NullString
+			if err := rows.Scan(&cd.ClaimID, &key, &cd.Text, &cd.Kind, &created, &hash); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if own[key] || !Supersedes(c.Text, cd.Text) {
+				continue
+			}
+			cd.Created, cd.Artifact = time.Unix(0, created).UTC(), hash.String
+			list = append(list, cd)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = list
+	}
+	return out, nil
+}
