@@ -344,6 +344,15 @@ func (s *Store) undoRedo(ctx context.Context, redo bool) (res UndoResult, err er
 		return res, fmt.Errorf("%s: %w", what, err)
 	}
 	defer unlock()
+	return s.undoRedoLocked(ctx, redo)
+}
+
+// undoRedoLocked is [Store.Undo] or [Store.Redo] for a caller that holds the exclusive lock.
+func (s *Store) undoRedoLocked(ctx context.Context, redo bool) (res UndoResult, err error) {
+	what := "undo"
+	if redo {
+		what = "redo"
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return res, fmt.Errorf("%s: %w", what, err)
