@@ -135,3 +135,35 @@ func TestMkdirPrivateRace(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteBatch(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "ab")
+	if err := os.Mkdir(sub, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	files := []File{{dir, "one", []byte("1"), 0o400}, {sub, "two", []byte("22"), 0o600}}
+	if err := WriteBatch(files); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		fi, err := os.Stat(filepath.Join(f.Dir, f.Name))
+		if err != nil || fi.Mode().Perm() != f.Perm || fi.Size() != int64(len(f.Data)) {
+			t.Errorf("%s: %v %v", f.Name, fi, err)
+		}
+	}
+	if err := syncEach([]string{filepath.Join(dir, "one")}, map[string]bool{dir: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteBatch([]File{{dir, "../x", nil, 0o600}}); err == nil {
+		t.Error("a path was accepted as a name")
+	}
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), TempPrefix) {
+			t.Errorf("temp file %s left", e.Name())
+		}
+	}
+}
