@@ -74,7 +74,16 @@ type Entry struct {
 // Journal appends to and reads the journal in one directory. A Journal holds no open file between calls;
 // several Journals, in this process or others, may append to the same directory at once.
 type Journal struct {
-	dir string
+	dir    string
+	noSync bool
+}
+
+// Options controls a Journal.
+type Options struct {
+	// NoSync leaves writing entries back to the operating system instead of syncing each one: an Append then
+	// costs a fraction of what it does, and a power failure may lose the newest entries (a crash of the
+	// program loses none). Entries are never torn into each other either way.
+	NoSync bool
 }
 
 // lockName is the lock file that serializes appends (never deleted).
@@ -91,11 +100,14 @@ var ErrBusy = errors.New("journal is busy")
 
 // Open returns the journal in dir, creating dir (0700) if needed. It refuses a dir that is a symlink, owned by
 // another user or open to group or others.
-func Open(dir string) (*Journal, error) {
+func Open(dir string) (*Journal, error) { return OpenOptions(dir, Options{}) }
+
+// OpenOptions is [Open] with options.
+func OpenOptions(dir string, opt Options) (*Journal, error) {
 	if err := atomicfile.MkdirPrivate(dir); err != nil {
 		return nil, fmt.Errorf("open journal: %w", err)
 	}
-	return &Journal{dir: dir}, nil
+	return &Journal{dir: dir, noSync: opt.NoSync}, nil
 }
 
 // Dir returns the journal's directory.
@@ -103,8 +115,10 @@ func (j *Journal) Dir() string { return j.dir }
 
 // Append adds e as the newest entry and returns it as written, with Seq and Prev set. e.Time is made UTC; it
 // picks the day file, but never one older than the newest file, so that files, chain and lines stay in the same
-// order if the clock steps back. The entry is on disk when Append returns. Concurrent Appends never
-// interleave, and none is lost.
+// order if the clock steps back. The entry is on disk when Append returns (unless [Options.NoSync]).
+// Concurrent Appends never interleave, and none is lost. After a partial last line (an append cut short by a
+// crash, or a file cut by hand) the entry starts on a line of its own and chains to the last whole entry;
+// [Verify] keeps reporting the partial line.
 func (j *Journal) Append(e Entry) (Entry, error) {
 	if !knownOps[e.Op] {
 		return Entry{}, fmt.Errorf("journal: unknown operation %q", e.Op)
@@ -133,11 +147,19 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 	}
 	e.Seq, e.Prev = 1, ""
 	name := e.Time.Format("2006-01-02") + ".jsonl"
-	// The newest non-empty file holds the newest line.
+	torn := false // the newest file ends in a partial line
+	// The newest file with a whole line holds the newest entry.
 	for i := len(files) - 1; i >= 0; i-- {
-		last, err := lastLine(filepath.Join(j.dir, files[i]))
+		last, tail, err := lastLine(filepath.Join(j.dir, files[i]))
 		if err != nil {
 			return Entry{}, fmt.Errorf("journal: %w", err)
+		}
+		if len(tail) > 0 {
+			// Only the newline may be missing: then the tail is the newest entry.
+			if _, err := Parse(tail); err == nil {
+				last = tail
+			}
+			torn = torn || i == len(files)-1
 		}
 		if last == nil {
 			continue
@@ -158,6 +180,9 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 	}
 	line = append(line, '\n')
 	path := filepath.Join(j.dir, name)
+	if torn && name == files[len(files)-1] {
+		line = append([]byte{'\n'}, line...)
+	}
 	_, statErr := os.Lstat(path)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
@@ -173,6 +198,9 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 	// lock appends too.
 	if _, err := f.Write(line); err != nil {
 		return Entry{}, fmt.Errorf("journal: write: %w", err)
+	}
+	if j.noSync {
+		return e, nil
 	}
 	if err := f.Sync(); err != nil {
 		return Entry{}, fmt.Errorf("journal: sync: %w", err)
@@ -219,44 +247,47 @@ func dayFiles(dir string) ([]string, error) {
 	return out, nil
 }
 
-// lastLine returns the last complete line of the file at path without its newline, or nil when it has none. A
-// file that does not end in a newline was cut: its partial line is an error, so the chain is never continued
-// from a torn entry.
-func lastLine(path string) ([]byte, error) {
+// lastLine returns the last whole line of the file at path without its newline, or nil when it has none, and
+// the partial line after it, if the file does not end in a newline.
+func lastLine(path string) (line, tail []byte, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	size, err := f.Seek(0, io.SeekEnd)
 	if err != nil || size == 0 {
-		return nil, err
+		return nil, nil, err
 	}
-	// Read backwards in blocks until the newline before the last one.
+	// Read backwards in blocks until the newline before the last whole line.
 	const block = 4096
 	var buf []byte
+	end := -1 // index in buf of the newline that ends the last whole line
 	for off := size; off > 0; {
-		n := int64(block)
-		if off < n {
-			n = off
-		}
+		n := min(int64(block), off)
 		off -= n
 		chunk := make([]byte, n)
 		if _, err := f.ReadAt(chunk, off); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		buf = append(chunk, buf...)
-		if buf[len(buf)-1] != '\n' {
-			return nil, fmt.Errorf("%s ends in a partial line", filepath.Base(path))
+		if end >= 0 {
+			end += int(n)
+		} else if i := bytes.LastIndexByte(buf, '\n'); i >= 0 {
+			end = i
 		}
-		if i := bytes.LastIndexByte(buf[:len(buf)-1], '\n'); i >= 0 {
-			return buf[i+1 : len(buf)-1], nil
+		if end < 0 {
+			continue
+		}
+		tail = buf[end+1:]
+		if i := bytes.LastIndexByte(buf[:end], '\n'); i >= 0 {
+			return buf[i+1 : end], tail, nil
 		}
 		if off == 0 {
-			return buf[:len(buf)-1], nil
+			return buf[:end], tail, nil
 		}
 	}
-	return nil, nil
+	return nil, buf, nil
 }
 
 // Parse decodes one journal line (without its newline). It accepts exactly what [Journal.Append] writes:

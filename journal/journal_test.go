@@ -245,10 +245,24 @@ func TestVerifyTampering(t *testing.T) {
 			if strings.Join(got, "; ") != strings.Join(tc.want, "; ") {
 				t.Errorf("problems %q, want %q", got, tc.want)
 			}
-			// A torn last line is never continued: Append refuses until it is repaired.
+			// An append after a partial last line starts a line of its own and chains past it; Verify still
+			// reports the partial line, and nothing else.
 			if tc.raw != nil {
-				if _, err := j.Append(Entry{Time: t0, Op: Applied}); err == nil {
-					t.Error("Append continued a truncated file")
+				e, err := j.Append(Entry{Time: t0, Op: Applied})
+				if err != nil {
+					t.Fatalf("Append after a partial line: %v", err)
+				}
+				rep, err := Verify(j.Dir())
+				if err != nil || rep.Head.Seq != e.Seq {
+					t.Fatalf("verify after the append: %+v, %v", rep, err)
+				}
+				if tc.name == "newline cut" {
+					// Only the newline was lost: the entry is whole, and the journal is intact again.
+					if e.Seq != 7 || !rep.OK() {
+						t.Fatalf("after a lost newline: seq %d, %v", e.Seq, rep.Problems)
+					}
+				} else if e.Seq != 6 || len(rep.Problems) != 1 || rep.Problems[0].Kind != Truncated || rep.Problems[0].Line != 5 {
+					t.Fatalf("after a partial line: seq %d, %v", e.Seq, rep.Problems)
 				}
 			}
 		})
@@ -363,6 +377,40 @@ func FuzzParse(f *testing.F) {
 		again.Time = e.Time
 		if again != e {
 			t.Fatalf("%+v became %+v", e, again)
+		}
+	})
+}
+
+// FuzzLastLine compares lastLine, which reads a file backwards in blocks, with splitting the whole file.
+func FuzzLastLine(f *testing.F) {
+	f.Add([]byte("a\nb\n"), 0)
+	f.Add([]byte("a\nb"), 5000)
+	f.Add([]byte(""), 9000)
+	f.Add([]byte("\n\n"), 4095)
+	f.Fuzz(func(t *testing.T, data []byte, pad int) {
+		if pad < 0 || pad > 10000 {
+			return
+		}
+		// Lines around the 4 KiB block size.
+		data = append(bytes.Repeat([]byte("x"), pad), data...)
+		path := filepath.Join(t.TempDir(), "f")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		line, tail, err := lastLine(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantLine, wantTail []byte
+		if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
+			wantTail = data[i+1:]
+			start := bytes.LastIndexByte(data[:i], '\n') + 1
+			wantLine = data[start:i]
+		} else {
+			wantTail = data
+		}
+		if !bytes.Equal(line, wantLine) || !bytes.Equal(tail, wantTail) || (wantLine != nil) != (line != nil) {
+			t.Fatalf("lastLine = %q, %q; want %q, %q", line, tail, wantLine, wantTail)
 		}
 	})
 }

@@ -21,7 +21,8 @@ const (
 	Edited Kind = "edited"
 	// Deleted: sequence numbers are missing (lines or whole day files removed).
 	Deleted Kind = "deleted"
-	// Truncated: a file ends in a partial line.
+	// Truncated: a line is a partial entry, an append cut short (at the end of a file, or followed by later
+	// entries written after a crash).
 	Truncated Kind = "truncated"
 	// Reordered: an entry comes after one with a higher or equal sequence number (moved or repeated).
 	Reordered Kind = "reordered"
@@ -67,7 +68,8 @@ func Verify(dir string) (Report, error) {
 		idx int // position in reading order, unparseable lines included
 	}
 	var lines []line
-	var bad []int // reading-order positions of lines that do not parse
+	var bad []int               // reading-order positions of lines that do not parse
+	badProblem := map[int]int{} // reading-order position -> index in rep.Problems
 	idx := 0
 	var maxSeq int64
 	for _, name := range files {
@@ -81,6 +83,7 @@ func Verify(dir string) (Report, error) {
 			}
 			e, err := Parse(body)
 			if err != nil {
+				badProblem[idx] = len(rep.Problems)
 				rep.Problems = append(rep.Problems, Problem{Kind: Edited, File: name, Line: n, Detail: err.Error()})
 				bad = append(bad, idx)
 				return
@@ -132,6 +135,14 @@ func Verify(dir string) (Report, error) {
 			if unparsedBetween(prev.idx, cur.idx) < e.Seq-prev.Entry.Seq-1 {
 				rep.Problems = append(rep.Problems, Problem{Kind: Deleted, File: cur.File, Line: cur.Line, Seq: e.Seq,
 					Detail: missing(prev.Entry.Seq+1, e.Seq-1)})
+			}
+		case prev != nil && e.Prev == prev.hash && cur.idx > prev.idx+1:
+			// The chain goes over the lines between: each is a partial entry that Append wrote past, not an edit.
+			for i := prev.idx + 1; i < cur.idx; i++ {
+				if k, ok := badProblem[i]; ok {
+					rep.Problems[k].Kind = Truncated
+					rep.Problems[k].Detail = "a partial entry (an append cut short); the chain continues past it"
+				}
 			}
 		case prev != nil && e.Prev != prev.hash:
 			rep.Problems = append(rep.Problems, Problem{Kind: Edited, File: prev.File, Line: prev.Line, Seq: prev.Entry.Seq,
