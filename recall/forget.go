@@ -158,6 +158,9 @@ func (s *Store) scrub(ctx context.Context) error {
 	if busy != 0 {
 		return fmt.Errorf("scrub: checkpoint: %w", ErrBusy)
 	}
+	if _, err := s.db.ExecContext(ctx, `PRAGMA secure_delete = OFF`); err != nil {
+		return fmt.Errorf("scrub: %w", err)
+	}
 	return nil
 }
 

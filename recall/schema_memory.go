@@ -40,4 +40,5 @@ CREATE TABLE undo_log (
 	record     TEXT    NOT NULL               -- JSON
 );
 CREATE INDEX undo_log_grp ON undo_log (grp);
+CREATE INDEX undo_log_state ON undo_log (state, undone);
 `

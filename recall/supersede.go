@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -87,28 +88,40 @@ func subject(words []string) string {
 // Supersedes reports whether a new claim with text newText would supersede a stored claim with text oldText
 // under the rule documented in this file. It is deterministic and symmetric.
 func Supersedes(newText, oldText string) bool {
-	n, o := contentWords(newText), contentWords(oldText)
-	if len(n) == 0 || len(o) == 0 || slices.Equal(n, o) {
+	return newRuleText(newText).supersedes(oldText)
+}
+
+// ruleText is a claim's text as the rule compares it, computed once for many comparisons.
+type ruleText struct {
+	words   []string
+	subject string
+	set     map[string]bool
+}
+
+func newRuleText(text string) ruleText {
+	w := contentWords(text)
+	set := make(map[string]bool, len(w))
+	for _, x := range w {
+		set[x] = true
+	}
+	return ruleText{words: w, subject: subject(w), set: set}
+}
+
+func (n ruleText) supersedes(oldText string) bool {
+	o := newRuleText(oldText)
+	if len(n.words) == 0 || len(o.words) == 0 || slices.Equal(n.words, o.words) {
 		return false
 	}
-	if s := subject(n); s != "" && s == subject(o) {
+	if n.subject != "" && n.subject == o.subject {
 		return true
 	}
-	set := func(ws []string) map[string]bool {
-		m := make(map[string]bool, len(ws))
-		for _, w := range ws {
-			m[w] = true
-		}
-		return m
-	}
-	ns, os := set(n), set(o)
 	shared := 0
-	for w := range ns {
-		if os[w] {
+	for w := range n.set {
+		if o.set[w] {
 			shared++
 		}
 	}
-	return shared >= 2 && 2*shared >= min(len(ns), len(os))
+	return shared >= 2 && 2*shared >= min(len(n.set), len(o.set))
 }
 
 // Candidate is a stored claim that a new claim would supersede.
@@ -137,7 +150,7 @@ func (s *Store) Candidates(ctx context.Context, claims []ClaimInput) ([][]Candid
 	return out, nil
 }
 
-func candidates(ctx context.Context, q querier, claims []ClaimInput) ([][]Candidate, error) {
+func candidates(ctx context.Context, q rowQuerier, claims []ClaimInput) ([][]Candidate, error) {
 	own := make(map[string]bool, len(claims))
 	for _, c := range claims {
 		own[c.Key] = true
@@ -149,9 +162,7 @@ func candidates(ctx context.Context, q querier, claims []ClaimInput) ([][]Candid
 			out[i] = []Candidate{}
 			continue
 		}
-		rows, err := q.QueryContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created,
-			(SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = c.id
-				ORDER BY a.created DESC, a.id DESC LIMIT 1)
+		rows, err := q.QueryContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created
 			FROM claims_fts f JOIN claims c ON c.id = f.rowid
 			WHERE claims_fts MATCH `+sqlString(matchExpr(words))+` AND c.status = 'active'
 			ORDER BY f.rowid DESC LIMIT ?`, candidateSearch)
@@ -159,25 +170,33 @@ func candidates(ctx context.Context, q querier, claims []ClaimInput) ([][]Candid
 			return nil, err
 		}
 		list := []Candidate{}
+		rule := newRuleText(c.Text)
 		for rows.Next() {
 			var cd Candidate
 			var key string
 			var created int64
-			var hash sql.NullString
-			if err := rows.Scan(&cd.ClaimID, &key, &cd.Text, &cd.Kind, &created, &hash); err != nil {
+			if err := rows.Scan(&cd.ClaimID, &key, &cd.Text, &cd.Kind, &created); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			if own[key] || !Supersedes(c.Text, cd.Text) {
+			if own[key] || !rule.supersedes(cd.Text) {
 				continue
 			}
-			cd.Created, cd.Artifact = time.Unix(0, created).UTC(), hash.String
+			cd.Created = time.Unix(0, created).UTC()
 			list = append(list, cd)
 		}
 		err = rows.Err()
 		rows.Close()
 		if err != nil {
 			return nil, err
+		}
+		// The newest artifact of each, for the few that pass the rule.
+		for k := range list {
+			err := q.QueryRowContext(ctx, `SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?
+				ORDER BY a.created DESC, a.id DESC LIMIT 1`, list[k].ClaimID).Scan(&list[k].Artifact)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return nil, err
+			}
 		}
 		out[i] = list
 	}
