@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 )
@@ -197,4 +198,27 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// flagArtifacts sets the Flagged of hits.
+func (s *Store) flagArtifacts(ctx context.Context, hits []ArtifactHit) error {
+	if len(hits) == 0 {
+		return nil
+	}
+	hashes := make([]string, len(hits))
+	for i, h := range hits {
+		hashes[i] = h.Artifact
+	}
+	list, err := json.Marshal(hashes)
+	if err != nil {
+		return err
+	}
+	flagged, err := column[string](ctx, s.db, `SELECT hash FROM artifacts WHERE flagged = 1 AND hash IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return fmt.Errorf("load artifact flags: %w", err)
+	}
+	for i := range hits {
+		hits[i].Flagged = slices.Contains(flagged, hits[i].Artifact)
+	}
+	return nil
 }

@@ -31,6 +31,10 @@ func TestFlaggedVisible(t *testing.T) {
 	if flagged != 2 {
 		t.Fatalf("recall marks %d flagged claims, want 2: %+v", flagged, r.Claims)
 	}
+	hits, _, err := s.Search(ctx, "staging", 10)
+	if err != nil || len(hits) != 2 || hits[0].Flagged == hits[1].Flagged {
+		t.Fatalf("search marks %+v, %v", hits, err)
+	}
 	for _, q := range []string{"staging", ""} {
 		blk, err := s.Context(ctx, ContextOptions{Query: q, Budget: 500, Now: t0})
 		if err != nil {

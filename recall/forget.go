@@ -83,7 +83,7 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		if err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
-		return forgetResult(d, s.revived(ctx, s.db, d)), nil
+		return forgetResult(d), nil
 	}
 	if s.readOnly {
 		return ForgetResult{}, fmt.Errorf("forget: %w", ErrReadOnly)
@@ -107,7 +107,7 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
-	res := forgetResult(d, s.revived(ctx, tx, d))
+	res := forgetResult(d)
 	files, err := removeRows(ctx, tx, d)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
@@ -165,8 +165,8 @@ func (s *Store) scrub(ctx context.Context) error {
 }
 
 // forgetResult describes the held delta d.
-func forgetResult(d delta, revived []int64) ForgetResult {
-	res := ForgetResult{Claims: []ForgottenClaim{}, Artifacts: []ForgottenArtifact{}, Evidence: len(d.Evidence), Revived: revived}
+func forgetResult(d delta) ForgetResult {
+	res := ForgetResult{Claims: []ForgottenClaim{}, Artifacts: []ForgottenArtifact{}, Evidence: len(d.Evidence), Revived: revived(d)}
 	for _, c := range d.Claims {
 		res.Claims = append(res.Claims, ForgottenClaim{ID: c.ID, Text: c.Text, Kind: c.Kind, Created: time.Unix(0, c.Created).UTC()})
 	}
@@ -179,7 +179,7 @@ func forgetResult(d delta, revived []int64) ForgetResult {
 }
 
 // revived returns the claims that d's supersessions supersede and that stay: current again once d is gone.
-func (s *Store) revived(ctx context.Context, q rowQuerier, d delta) []int64 {
+func revived(d delta) []int64 {
 	gone := map[int64]bool{}
 	for _, c := range d.Claims {
 		gone[c.ID] = true

@@ -41,6 +41,7 @@ type ArtifactHit struct {
 	Snippet  string
 	Score    float64 // higher is better: BM25 from Search; from Recall, the number of query words the artifact holds
 	Created  time.Time
+	Flagged  bool // applied although the secret scan flagged it
 }
 
 // DefaultLimit is the number of results [Store.Recall] and [Store.Search] return for a limit of zero or less.
@@ -121,6 +122,9 @@ func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions)
 	res.Claims, err = s.claimHits(ctx, hits)
 	var werr error
 	res.Artifacts, werr = wait()
+	if werr == nil {
+		werr = s.flagArtifacts(ctx, res.Artifacts)
+	}
 	if err = cmp.Or(err, werr); err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
@@ -143,6 +147,9 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]Artifact
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
 	out, err := s.artifactHits(q, hits)
+	if err == nil {
+		err = s.flagArtifacts(ctx, out)
+	}
 	if err != nil {
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
