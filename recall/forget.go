@@ -56,6 +56,7 @@ type ForgetResult struct {
 	Evidence  int                 // evidence rows removed
 	Revived   []int64             // claims that were superseded by a forgotten claim and are current again
 	Bytes     int64               // artifact bytes removed
+	StillIn   []string            // hashes of artifacts that are not forgotten and hold a forgotten claim's text
 	Record    int64               // the undo record, 0 for a dry run or a purge
 	Purged    bool
 }
@@ -79,11 +80,13 @@ type ForgetResult struct {
 // target resolves.
 func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions) (ForgetResult, error) {
 	if opt.DryRun {
-		d, err := s.forgetPlan(ctx, s.db, targets)
+		d, still, err := s.forgetPlan(ctx, s.db, targets)
 		if err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
-		return forgetResult(d), nil
+		res := forgetResult(d)
+		res.StillIn = still
+		return res, nil
 	}
 	if s.readOnly {
 		return ForgetResult{}, fmt.Errorf("forget: %w", ErrReadOnly)
@@ -103,11 +106,12 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
 	defer tx.Rollback()
-	d, err := s.forgetPlan(ctx, tx, targets)
+	d, still, err := s.forgetPlan(ctx, tx, targets)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
 	res := forgetResult(d)
+	res.StillIn = still
 	files, err := removeRows(ctx, tx, d)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
@@ -194,14 +198,15 @@ func revived(d delta) []int64 {
 	return slices.Compact(out)
 }
 
-// forgetPlan resolves targets and returns the rows forgetting them removes, held.
-func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) (delta, error) {
+// forgetPlan resolves targets and returns the rows forgetting them removes, held, and the hashes of the
+// artifacts that stay although they hold evidence of a removed claim.
+func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) (delta, []string, error) {
 	var d delta
 	claimIDs, artIDs := map[int64]bool{}, map[int64]bool{}
 	for _, t := range targets {
 		isClaim, id, err := s.resolveTarget(ctx, q, t)
 		if err != nil {
-			return d, err
+			return d, nil, err
 		}
 		if isClaim {
 			claimIDs[id] = true
@@ -226,10 +231,10 @@ func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) 
 		return rows.Err()
 	}
 	if err := addRows(`SELECT claim, artifact, start, "end" FROM evidence WHERE claim`+inIDs, claimIDs); err != nil {
-		return d, err
+		return d, nil, err
 	}
 	if err := addRows(`SELECT claim, artifact, start, "end" FROM evidence WHERE artifact`+inIDs, artIDs); err != nil {
-		return d, err
+		return d, nil, err
 	}
 	// A claim goes when all its evidence goes.
 	touched := map[int64]bool{}
@@ -243,7 +248,7 @@ func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) 
 		var left int
 		if err := q.QueryRowContext(ctx, `SELECT count(*) FROM evidence WHERE claim = ? AND NOT (artifact`+inIDs+`)`,
 			id, jsonIDs(artIDs)).Scan(&left); err != nil {
-			return d, err
+			return d, nil, err
 		}
 		if left == 0 || claimIDs[id] {
 			d.Claims = append(d.Claims, claimRow{ID: id})
@@ -272,41 +277,61 @@ func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) 
 	rows, err := q.QueryContext(ctx, `SELECT old, new, created FROM supersessions WHERE old`+inIDs+` OR new`+inIDs+` ORDER BY old`,
 		jsonIDs(gone), jsonIDs(gone))
 	if err != nil {
-		return d, err
+		return d, nil, err
 	}
 	for rows.Next() {
 		var r supersessionRow
 		if err := rows.Scan(&r.Old, &r.New, &r.Created); err != nil {
 			rows.Close()
-			return d, err
+			return d, nil, err
 		}
 		d.Supersessions = append(d.Supersessions, r)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return d, err
+		return d, nil, err
 	}
 	rows, err = q.QueryContext(ctx, `SELECT artifact, key, value FROM refs WHERE artifact`+inIDs+` ORDER BY artifact, key, value`, jsonIDs(artIDs))
 	if err != nil {
-		return d, err
+		return d, nil, err
 	}
 	for rows.Next() {
 		var r refRow
 		if err := rows.Scan(&r.Artifact, &r.Key, &r.Value); err != nil {
 			rows.Close()
-			return d, err
+			return d, nil, err
 		}
 		d.Refs = append(d.Refs, r)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return d, err
+		return d, nil, err
 	}
 	if err := s.fill(ctx, q, &d); err != nil {
-		return d, err
+		return d, nil, err
 	}
 	slices.SortFunc(d.Artifacts, func(a, b artifactRow) int { return strings.Compare(a.Hash, b.Hash) })
-	return d, nil
+	stay := map[int64]bool{}
+	for _, r := range d.Evidence {
+		if gone[r.Claim] && !artIDs[r.Artifact] {
+			stay[r.Artifact] = true
+		}
+	}
+	// q, not s.db: inside Forget's transaction the store's one connection is the transaction's.
+	rows, err = q.QueryContext(ctx, `SELECT hash FROM artifacts WHERE id`+inIDs+` ORDER BY hash`, jsonIDs(stay))
+	if err != nil {
+		return d, nil, err
+	}
+	defer rows.Close()
+	still := []string{}
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return d, nil, err
+		}
+		still = append(still, h)
+	}
+	return d, still, rows.Err()
 }
 
 func cmpInt(a, b int64) int {

@@ -103,7 +103,7 @@ func TestForgetUndo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Claims) != 1 || len(res.Artifacts) != 0 || res.Record == 0 {
+	if len(res.Claims) != 1 || len(res.Artifacts) != 0 || res.Record == 0 || len(res.StillIn) != 1 || res.StillIn[0] != r.Artifact {
 		t.Fatalf("forget: %+v", res)
 	}
 	if got, _ := s.Recall(ctx, "redis", 1); len(got.Claims) != 0 {

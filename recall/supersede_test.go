@@ -195,3 +195,19 @@ func TestApplyKeepOldAndExplicit(t *testing.T) {
 		t.Fatal("undo of supersede")
 	}
 }
+
+// FuzzSupersedes checks that the rule is deterministic and symmetric, and that no statement supersedes itself.
+func FuzzSupersedes(f *testing.F) {
+	f.Add("Sessions live in Redis", "Sessions moved to Memcached")
+	f.Add("Use pnpm", "Use tabs")
+	f.Add("Timeout is 30s", "timeout IS 30s.")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ab := Supersedes(a, b)
+		if ab != Supersedes(b, a) || ab != Supersedes(a, b) {
+			t.Fatalf("Supersedes(%q, %q) is not symmetric or not deterministic", a, b)
+		}
+		if Supersedes(a, a) {
+			t.Fatalf("%q supersedes itself", a)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -20,6 +21,15 @@ func TestUndoRedoApply(t *testing.T) {
 	afterB := counts(t, s)
 	if b.NewClaims != 1 || b.KnownClaims != 1 || b.Record == 0 || b.Record == a.Record {
 		t.Fatalf("apply b: %+v", b)
+	}
+	// While an apply is done its record names rows by id: the text is stored once, in the store.
+	var holds int
+	var rec string
+	if err := s.db.QueryRow(`SELECT holds_text, record FROM undo_log WHERE id = ?`, b.Record).Scan(&holds, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if holds != 0 || strings.Contains(rec, "Claim z") {
+		t.Fatalf("apply record holds text: %d %s", holds, rec)
 	}
 	// Applying b again changes nothing and records nothing.
 	if again := remember(t, s, t0.Add(2), "Claim y is shared", "Claim z is new"); !again.NoOp() || again.Record != 0 {
