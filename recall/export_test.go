@@ -167,3 +167,36 @@ func FuzzExportImport(f *testing.F) {
 		}
 	})
 }
+
+// TestExportReadOnly: memoree export opens the store read-only.
+func TestExportReadOnly(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remember(t, s, t0, "A claim to export")
+	want := export(t, s)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenExisting(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if got := export(t, ro); !bytes.Equal(got, want) {
+		t.Fatalf("read-only export differs:\n%s\nwant\n%s", got, want)
+	}
+	// Dry runs and candidates work read-only too.
+	if _, err := ro.Forget(context.Background(), []string{"1"}, ForgetOptions{DryRun: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, c := note("s", "t", "A claim to import")
+	if _, err := ro.Candidates(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ro.Forget(context.Background(), []string{"1"}, ForgetOptions{}); !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("forget on a read-only store: %v", err)
+	}
+}
