@@ -22,7 +22,7 @@ type Artifact struct {
 	Session string
 	Task    string
 	Text    []byte
-	Flagged bool  // applied although the secret scan flagged it (see flagged.go)
+	Flagged bool  // applied although the secret scan flagged it (see filter.go)
 	Refs    []Ref // provenance references (see refs.go)
 }
 
