@@ -336,8 +336,9 @@ func Read(dir string, since time.Time) iter.Seq2[Located, error] {
 		}
 		day := since.UTC().Format("2006-01-02") + ".jsonl"
 		for _, name := range files {
-			// A day file holds entries of its day, or later ones if the clock stepped back.
-			if !since.IsZero() && name < day && !mayHoldLater(files, name, day) {
+			// An entry is never in a file older than its day (Append writes into the newest file when the clock
+			// steps back, never into an older one), so older files hold nothing since.
+			if !since.IsZero() && name < day {
 				continue
 			}
 			for loc, err := range readFile(filepath.Join(dir, name)) {
@@ -354,13 +355,6 @@ func Read(dir string, since time.Time) iter.Seq2[Located, error] {
 			}
 		}
 	}
-}
-
-// mayHoldLater reports whether the day file name, older than day, may hold entries of day or later: only the
-// newest file older than day can, since Append writes into the newest file when the clock steps back.
-func mayHoldLater(files []string, name, day string) bool {
-	i := slices.Index(files, name)
-	return i == len(files)-1 || files[i+1] >= day
 }
 
 // Located is an entry with where it was read.

@@ -78,6 +78,19 @@ func TestAppendChainsAcrossDays(t *testing.T) {
 	if rep, _ := Verify(j.Dir()); !rep.OK() {
 		t.Errorf("verify after a step back: %v", rep.Problems)
 	}
+	// Read filters by the entries' times, wherever they are.
+	for since, want := range map[time.Time]int{t0.Add(-49 * time.Hour): 4, t0.Add(-47 * time.Hour): 3, t0.Add(time.Minute): 2} {
+		n := 0
+		for _, err := range Read(j.Dir(), since) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+		if n != want {
+			t.Errorf("since %v: %d entries, want %d", since, n, want)
+		}
+	}
 }
 
 func TestAppendRejects(t *testing.T) {
