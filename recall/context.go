@@ -140,6 +140,10 @@ func claimLine(c ClaimHit, opt ContextOptions) string {
 			cite = e.Artifact[:8] // evidence is oldest first: the last match wins
 		}
 	}
+	if c.SupersededBy != 0 {
+		// Only with History: a prompt must not take it for a current fact.
+		cite += ", superseded"
+	}
 	return fmt.Sprintf("- %s (%s, %s, %s)\n", text, c.Kind, age.Format(opt.Now.Sub(c.Created)), cite)
 }
 

@@ -120,6 +120,10 @@ func TestApplySupersedes(t *testing.T) {
 	if strings.Contains(blk.Markdown, "Redis") || !strings.Contains(blk.Markdown, "Memcached") {
 		t.Fatalf("context for a query:\n%s", blk.Markdown)
 	}
+	blk, _ = s.Context(ctx, ContextOptions{Query: "sessions", Budget: 500, Now: t0, History: true})
+	if !strings.Contains(blk.Markdown, "Redis (fact, ") || !strings.Contains(blk.Markdown, ", superseded)") || blk.Included != 2 {
+		t.Fatalf("context with history:\n%s", blk.Markdown)
+	}
 
 	// Undo of the apply removes what it added and lifts its supersession.
 	u, err := s.Undo(ctx)
