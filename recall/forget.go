@@ -142,14 +142,18 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 
 // scrub leaves no trace of deleted rows in the store's files: the claim index is rebuilt from the claims (it
 // is external content) and the artifact index, which keeps no text to rebuild from, merged into one segment,
-// which drops deleted entries; then the database is rewritten and its log written back and truncated. The
-// caller holds the exclusive lock.
+// which drops deleted entries; then the database is rewritten (in memory: it needs about the database's size)
+// and its log written back and truncated. The caller holds the exclusive lock.
 func (s *Store) scrub(ctx context.Context) error {
 	for _, st := range []string{
 		`PRAGMA secure_delete = ON`,
 		`INSERT INTO claims_fts (claims_fts) VALUES ('rebuild')`,
 		`INSERT INTO artifacts_fts (artifacts_fts) VALUES ('optimize')`,
+		// VACUUM builds the new file in a temporary database: in memory, not in a file under $TMPDIR that
+		// would hold every note's text outside the data directory.
+		`PRAGMA temp_store = MEMORY`,
 		`VACUUM`,
+		`PRAGMA temp_store = DEFAULT`,
 	} {
 		if _, err := s.db.ExecContext(ctx, st); err != nil {
 			return fmt.Errorf("scrub: %s: %w", st, err)
