@@ -218,7 +218,8 @@ const maxImportLine = 24 << 20
 // span against its artifact, and that each claim's text is the bytes of one of its spans, so an import adds
 // no text that is not part of an artifact. A file that is not a complete export returns an error wrapping
 // [ErrImport]; on any error, what earlier transactions added is taken out again. The import is one operation
-// for [Store.Undo].
+// for [Store.Undo]. It holds the write lock throughout, and memory for a map of the export's ids to the
+// store's (a few dozen bytes per artifact and claim), not for the rows themselves.
 func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResult, error) {
 	var res ImportResult
 	if s.readOnly {
