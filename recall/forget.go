@@ -37,6 +37,7 @@ type ForgottenClaim struct {
 	Text    string
 	Kind    string
 	Created time.Time
+	Flagged bool // it had evidence in a flagged artifact: its text may be a secret, never print it
 }
 
 // ForgottenArtifact is an artifact [Store.Forget] removed.
@@ -47,6 +48,7 @@ type ForgottenArtifact struct {
 	Task    string
 	Created time.Time
 	Bytes   int
+	Flagged bool
 }
 
 // ForgetResult says what [Store.Forget] removed, or with DryRun would remove.
@@ -80,13 +82,11 @@ type ForgetResult struct {
 // target resolves.
 func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions) (ForgetResult, error) {
 	if opt.DryRun {
-		d, still, err := s.forgetPlan(ctx, s.db, targets)
+		p, err := s.forgetPlan(ctx, s.db, targets)
 		if err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
-		res := forgetResult(d)
-		res.StillIn = still
-		return res, nil
+		return p.result(), nil
 	}
 	if s.readOnly {
 		return ForgetResult{}, fmt.Errorf("forget: %w", ErrReadOnly)
@@ -106,12 +106,11 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
 	defer tx.Rollback()
-	d, still, err := s.forgetPlan(ctx, tx, targets)
+	p, err := s.forgetPlan(ctx, tx, targets)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
-	res := forgetResult(d)
-	res.StillIn = still
+	d, res := p.d, p.result()
 	files, err := removeRows(ctx, tx, d)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
@@ -172,15 +171,26 @@ func (s *Store) scrub(ctx context.Context) error {
 	return nil
 }
 
-// forgetResult describes the held delta d.
-func forgetResult(d delta) ForgetResult {
-	res := ForgetResult{Claims: []ForgottenClaim{}, Artifacts: []ForgottenArtifact{}, Evidence: len(d.Evidence), Revived: revived(d)}
+// forgetting is what a forget removes: the rows, held; the artifacts that stay although they hold a removed
+// claim's text; and which removed claims are flagged.
+type forgetting struct {
+	d       delta
+	stillIn []string
+	flagged map[int64]bool
+}
+
+// result describes the forget.
+func (p forgetting) result() ForgetResult {
+	d := p.d
+	res := ForgetResult{Claims: []ForgottenClaim{}, Artifacts: []ForgottenArtifact{}, Evidence: len(d.Evidence), Revived: revived(d),
+		StillIn: p.stillIn}
 	for _, c := range d.Claims {
-		res.Claims = append(res.Claims, ForgottenClaim{ID: c.ID, Text: c.Text, Kind: c.Kind, Created: time.Unix(0, c.Created).UTC()})
+		res.Claims = append(res.Claims, ForgottenClaim{ID: c.ID, Text: c.Text, Kind: c.Kind, Created: time.Unix(0, c.Created).UTC(),
+			Flagged: p.flagged[c.ID]})
 	}
 	for _, a := range d.Artifacts {
 		res.Artifacts = append(res.Artifacts, ForgottenArtifact{Hash: a.Hash, Kind: a.Kind, Session: a.Session, Task: a.Task,
-			Created: time.Unix(0, a.Created).UTC(), Bytes: len(a.Data)})
+			Created: time.Unix(0, a.Created).UTC(), Bytes: len(a.Data), Flagged: a.Flagged})
 		res.Bytes += int64(len(a.Data))
 	}
 	return res
@@ -202,9 +212,37 @@ func revived(d delta) []int64 {
 	return slices.Compact(out)
 }
 
-// forgetPlan resolves targets and returns the rows forgetting them removes, held, and the hashes of the
+// forgetPlan resolves targets and returns what forgetting them removes.
+func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) (forgetting, error) {
+	var p forgetting
+	d, still, err := s.forgetRows(ctx, q, targets)
+	if err != nil {
+		return p, err
+	}
+	p.d, p.stillIn, p.flagged = d, still, map[int64]bool{}
+	ids := map[int64]bool{}
+	for _, c := range d.Claims {
+		ids[c.ID] = true
+	}
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT e.claim FROM evidence e JOIN artifacts a ON a.id = e.artifact
+		WHERE a.flagged = 1 AND e.claim`+inIDs, jsonIDs(ids))
+	if err != nil {
+		return p, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return p, err
+		}
+		p.flagged[id] = true
+	}
+	return p, rows.Err()
+}
+
+// forgetRows resolves targets and returns the rows forgetting them removes, held, and the hashes of the
 // artifacts that stay although they hold evidence of a removed claim.
-func (s *Store) forgetPlan(ctx context.Context, q rowQuerier, targets []string) (delta, []string, error) {
+func (s *Store) forgetRows(ctx context.Context, q rowQuerier, targets []string) (delta, []string, error) {
 	var d delta
 	claimIDs, artIDs := map[int64]bool{}, map[int64]bool{}
 	for _, t := range targets {

@@ -49,7 +49,12 @@ func TestForgetLeavesNoByte(t *testing.T) {
 	for i := range 30 {
 		remember(t, s, t0, "Background claim number "+strings.Repeat("x", i)+" about deploys", "Another filler line "+strings.Repeat("y", i))
 	}
-	secret := remember(t, s, t0.Add(1), "The token is "+word+" for staging", "Sessions live in Redis")
+	sa, sc := note("s1", "t1", "The token is "+word+" for staging", "Sessions live in Redis")
+	sa.Flagged = true // applied although flagged, as by mistake
+	secret, err := s.Apply(ctx, sa, sc, t0.Add(1))
+	if err != nil {
+		t.Fatal(err)
+	}
 	remember(t, s, t0.Add(2), "More claims after the secret one")
 	if got := bytesUnder(t, dir, word); len(got) == 0 {
 		t.Fatal("the word is not in the store before forget: the test would prove nothing")
@@ -58,7 +63,8 @@ func TestForgetLeavesNoByte(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(plan.Artifacts) != 1 || len(plan.Claims) != 2 || plan.Record != 0 {
+	if len(plan.Artifacts) != 1 || len(plan.Claims) != 2 || plan.Record != 0 || !plan.Artifacts[0].Flagged ||
+		!plan.Claims[0].Flagged || !plan.Claims[1].Flagged {
 		t.Fatalf("dry run: %+v", plan)
 	}
 	if len(bytesUnder(t, dir, word)) == 0 {
