@@ -131,6 +131,7 @@ type Candidate struct {
 	Kind     string
 	Created  time.Time
 	Artifact string // full hash of the newest artifact that holds evidence for it
+	Flagged  bool   // it has evidence in a flagged artifact
 }
 
 // querier is what candidate search needs of a *sql.DB or a *sql.Tx.
@@ -192,8 +193,10 @@ func candidates(ctx context.Context, q rowQuerier, claims []ClaimInput) ([][]Can
 		}
 		// The newest artifact of each, for the few that pass the rule.
 		for k := range list {
-			err := q.QueryRowContext(ctx, `SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?
-				ORDER BY a.created DESC, a.id DESC LIMIT 1`, list[k].ClaimID).Scan(&list[k].Artifact)
+			err := q.QueryRowContext(ctx, `SELECT a.hash, EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact
+					WHERE fe.claim = e.claim AND fa.flagged = 1)
+				FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?
+				ORDER BY a.created DESC, a.id DESC LIMIT 1`, list[k].ClaimID).Scan(&list[k].Artifact, &list[k].Flagged)
 			if err != nil && !errors.Is(err, sql.ErrNoRows) {
 				return nil, err
 			}

@@ -80,7 +80,8 @@ func TestApplySupersedes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cands) != 2 || len(cands[0]) != 1 || cands[0][0].ClaimID != redis || cands[0][0].Artifact == "" || len(cands[1]) != 0 {
+	if len(cands) != 2 || len(cands[0]) != 1 || cands[0][0].ClaimID != redis || cands[0][0].Artifact == "" || cands[0][0].Flagged ||
+		len(cands[1]) != 0 {
 		t.Fatalf("candidates %+v", cands)
 	}
 	before := counts(t, s)
