@@ -143,7 +143,7 @@ func TestExplainContext(t *testing.T) {
 	}
 	want := map[string]string{
 		"Fernweh production runs in eu-central-1 with three nodes":                                                     "",
-		"Fernweh production runs in eu-west-1 with three nodes":                                                        ReasonSuperseded,
+		"Fernweh production runs in eu-west-1 with three nodes":                                                        ReasonRestated,
 		"The Fernweh production database is Postgres 16 on a managed instance with nightly backups to a second region": ReasonBudget,
 		"Tomasz owns the Fernweh newsletter":                                                                           ReasonFloor,
 		"Kestrel runs nightly builds":                                                                                  ReasonFloor,
