@@ -27,7 +27,7 @@ const (
 
 // ExportLine is one line of an export. Type says which fields are set: "header" (Format, Version),
 // "artifact" (ID, Hash, Kind, Source, Session, Task, Created, Flagged, Refs, Data), "claim" (ID, Key, Text,
-// Kind, Compiler, Created), "evidence" (Claim, Artifact, Start, End), "supersession" (Old, New, Created) and
+// Context, Kind, Compiler, Created), "evidence" (Claim, Artifact, Start, End), "supersession" (Old, New, Created) and
 // "end" (the counts).
 type ExportLine struct {
 	Type     string    `json:"type"`
@@ -37,6 +37,7 @@ type ExportLine struct {
 	Hash     string    `json:"hash,omitempty"`
 	Key      string    `json:"key,omitempty"`
 	Text     string    `json:"text,omitempty"`
+	Context  string    `json:"context,omitempty"`
 	Kind     string    `json:"kind,omitempty"`
 	Compiler string    `json:"compiler,omitempty"`
 	Source   string    `json:"source,omitempty"`
@@ -145,10 +146,10 @@ func (s *Store) Export(ctx context.Context, w io.Writer) (Counts, error) {
 		return l, nil
 	})
 	if err == nil {
-		err = each(`SELECT id, key, text, kind, compiler, created FROM claims ORDER BY id`, func(r *sql.Rows) (ExportLine, error) {
+		err = each(`SELECT id, key, text, context, kind, compiler, created FROM claims ORDER BY id`, func(r *sql.Rows) (ExportLine, error) {
 			l := ExportLine{Type: "claim"}
 			var created int64
-			err := r.Scan(&l.ID, &l.Key, &l.Text, &l.Kind, &l.Compiler, &created)
+			err := r.Scan(&l.ID, &l.Key, &l.Text, &l.Context, &l.Kind, &l.Compiler, &created)
 			l.Created = rfc3339(created)
 			n.Claims++
 			return l, err
@@ -333,7 +334,7 @@ func (im *importer) run(ctx context.Context, r io.Reader) error {
 			}
 			for id := range im.newClaims {
 				if !im.verified[id] {
-					return &importError{n, fmt.Sprintf("claim %d: no span of its evidence holds its text", id)}
+					return &importError{n, fmt.Sprintf("claim %d: no span of its evidence holds its text, in an artifact that holds its context", id)}
 				}
 			}
 			if _, err := readLine(br, maxImportLine); err != io.EOF {
@@ -428,7 +429,8 @@ func (im *importer) add(ctx context.Context, n int, l ExportLine) error {
 		err := im.tx.QueryRowContext(ctx, `SELECT id FROM claims WHERE key = ?`, l.Key).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			id = im.newID(l.ID, &im.nextClaim)
-			row := claimRow{ID: id, Key: l.Key, Text: l.Text, Kind: l.Kind, Compiler: l.Compiler, Created: l.created.UnixNano()}
+			row := claimRow{ID: id, Key: l.Key, Text: l.Text, Kind: l.Kind, Compiler: l.Compiler, Created: l.created.UnixNano(),
+				Context: l.Context}
 			if err := im.s.insertRows(ctx, im.tx, delta{Claims: []claimRow{row}}); err != nil {
 				return fmt.Errorf("import: line %d: %w", n, err)
 			}
@@ -495,7 +497,8 @@ func (im *importer) newID(exported int64, next *int64) int64 {
 	return id
 }
 
-// verify marks claim cid verified when the span [start, end) of artifact aid holds its text.
+// verify marks claim cid verified when the span [start, end) of artifact aid holds its text and the artifact
+// holds its context, as [Store.Apply] requires.
 func (im *importer) verify(ctx context.Context, cid, aid int64, start, end int) error {
 	if im.lastArt != aid {
 		var hash string
@@ -508,11 +511,11 @@ func (im *importer) verify(ctx context.Context, cid, aid int64, start, end int) 
 		}
 		im.lastArt, im.lastData = aid, data
 	}
-	var text string
-	if err := im.tx.QueryRowContext(ctx, `SELECT text FROM claims WHERE id = ?`, cid).Scan(&text); err != nil {
+	var text, context string
+	if err := im.tx.QueryRowContext(ctx, `SELECT text, context FROM claims WHERE id = ?`, cid).Scan(&text, &context); err != nil {
 		return err
 	}
-	if string(im.lastData[start:end]) == text {
+	if string(im.lastData[start:end]) == text && checkContext(im.lastData, context) == nil {
 		im.verified[cid] = true
 	}
 	return nil

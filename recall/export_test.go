@@ -124,6 +124,7 @@ func TestImportRejects(t *testing.T) {
 // with supersession), exports it, imports it into an empty store and exports again: the same bytes.
 func FuzzExportImport(f *testing.F) {
 	f.Add("Sessions live in Redis\nThe build uses Bazel\nSessions moved to Memcached\nnaïve café\n")
+	f.Add("# Heading > with separator\nunder it\n")
 	f.Add("a b c\n\n\"quoted\" and \\ back\tslash\n日本語のテキスト\n")
 	f.Fuzz(func(t *testing.T, input string) {
 		if !utf8.ValidString(input) || len(input) > 2000 {
@@ -145,6 +146,10 @@ func FuzzExportImport(f *testing.F) {
 		ctx := context.Background()
 		for i := 0; i < len(lines); i += 2 {
 			a, c := note("s", "t", lines[i:min(i+2, len(lines))]...)
+			if len(c) == 2 {
+				// The first line as the second claim's context, as a heading would be.
+				c[1].Context = c[0].Text
+			}
 			if i%3 == 0 {
 				a.Refs = []Ref{{"n", strings.Repeat("x", i+1)}}
 			}

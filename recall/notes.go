@@ -134,7 +134,7 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 			}
 			a := Artifact{Kind: "note", Source: "import:" + filepath.ToSlash(rel), Text: text, Flagged: isFlagged}
 			cr := comp.Compile(string(text), compiler.Source{Kind: a.Kind})
-			batches = append(batches, Batch{Artifact: a, Claims: ClaimInputs(cr)})
+			batches = append(batches, Batch{Artifact: a, Claims: ClaimsOf(cr)})
 			if isFlagged {
 				res.Flagged = append(res.Flagged, rel)
 			}
@@ -187,19 +187,6 @@ func readNote(path, rel string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", rel, err)
 	}
 	return text, nil
-}
-
-// ClaimInputs converts compiled claims for the store.
-func ClaimInputs(r compiler.Result) []ClaimInput {
-	in := make([]ClaimInput, 0, len(r.Claims))
-	for _, c := range r.Claims {
-		spans := make([]Span, len(c.Spans))
-		for i, sp := range c.Spans {
-			spans[i] = Span{Start: sp.Start, End: sp.End}
-		}
-		in = append(in, ClaimInput{Key: c.Key, Text: c.Text, Kind: c.Kind, Compiler: r.Compiler, Spans: spans})
-	}
-	return in
 }
 
 // writeArtifacts makes the artifact files of batches durable with one sync for all of them, where

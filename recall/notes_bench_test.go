@@ -48,7 +48,7 @@ func BenchmarkImportNotes(b *testing.B) {
 				b.Fatal(err)
 			}
 			a := Artifact{Kind: "note", Source: "remember", Text: []byte(text)}
-			if _, err := s.Apply(ctx, a, ClaimInputs(compiler.Rules.Compile(text, compiler.Source{Kind: "note"})), t0); err != nil {
+			if _, err := s.Apply(ctx, a, ClaimsOf(compiler.Rules.Compile(text, compiler.Source{Kind: "note"})), t0); err != nil {
 				b.Fatal(name, err)
 			}
 			if err := s.Close(); err != nil {

@@ -65,6 +65,7 @@ type claimRow struct {
 	Kind     string `json:"kind,omitempty"`
 	Compiler string `json:"compiler,omitempty"`
 	Created  int64  `json:"created,omitempty"`
+	Context  string `json:"context,omitempty"`
 }
 
 type evidenceRow struct {
@@ -145,8 +146,8 @@ func (s *Store) fill(ctx context.Context, tx rowQuerier, d *delta) error {
 	d.Artifacts = arts
 	claims := d.Claims[:0]
 	for _, c := range d.Claims {
-		err := tx.QueryRowContext(ctx, `SELECT key, text, kind, compiler, created FROM claims WHERE id = ?`, c.ID).
-			Scan(&c.Key, &c.Text, &c.Kind, &c.Compiler, &c.Created)
+		err := tx.QueryRowContext(ctx, `SELECT key, text, kind, compiler, created, context FROM claims WHERE id = ?`, c.ID).
+			Scan(&c.Key, &c.Text, &c.Kind, &c.Compiler, &c.Created, &c.Context)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}
@@ -191,7 +192,8 @@ func removeRows(ctx context.Context, tx *sql.Tx, d delta) ([]string, error) {
 			continue
 		}
 		// The external-content index needs the text the row was indexed with.
-		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_fts (claims_fts, rowid, text) VALUES ('delete', ?, ?)`, c.ID, c.Text); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_fts (claims_fts, rowid, text, context) VALUES ('delete', ?, ?, ?)`,
+			c.ID, c.Text, c.Context); err != nil {
 			return nil, fmt.Errorf("remove claim %d from the index: %w", c.ID, err)
 		}
 	}
@@ -237,11 +239,11 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, d delta) error {
 		if c.Text == "" {
 			return fmt.Errorf("restore claim %d: %w", c.ID, ErrUndoConflict)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (?, ?, ?, ?, ?, ?)`,
-			c.ID, c.Key, c.Text, c.Kind, c.Compiler, c.Created); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO claims (id, key, text, kind, compiler, created, context) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			c.ID, c.Key, c.Text, c.Kind, c.Compiler, c.Created, c.Context); err != nil {
 			return fmt.Errorf("restore claim %d: %w (%v)", c.ID, ErrUndoConflict, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text) VALUES (?, ?)`, c.ID, c.Text); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text, context) VALUES (?, ?, ?)`, c.ID, c.Text, c.Context); err != nil {
 			return fmt.Errorf("restore claim %d: %w", c.ID, err)
 		}
 	}

@@ -104,3 +104,50 @@ func TestUndoBatch(t *testing.T) {
 		t.Fatalf("after undo: %s, want %s", got, empty)
 	}
 }
+
+// TestUndoKeepsContext: a claim's context survives a forget that is undone and an apply that is undone and
+// redone, in the row and in the index (a query that only its context answers still finds it).
+func TestUndoKeepsContext(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	a, c := note("s1", "t1", "Billing service handoff", "The retries stop after five attempts")
+	c[1].Context = "Billing service handoff"
+	r, err := s.Apply(ctx, a, c, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := func(step string) {
+		t.Helper()
+		got, err := s.Recall(ctx, "billing retries", 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range got.Claims {
+			if h.Text == c[1].Text {
+				if h.Context != c[1].Context {
+					t.Fatalf("%s: context %q, want %q", step, h.Context, c[1].Context)
+				}
+				return
+			}
+		}
+		t.Fatalf("%s: %q not recalled: %q", step, c[1].Text, texts(got.Claims))
+	}
+	found("apply")
+	if _, err := s.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Redo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	found("redo of the apply")
+	if _, err := s.Forget(ctx, []string{"artifact:" + r.Artifact[:12]}, ForgetOptions{Now: t0.Add(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	found("undo of the forget")
+	if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
+		t.Errorf("claims_fts integrity: %v", err)
+	}
+}
