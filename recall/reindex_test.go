@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -55,10 +56,14 @@ func TestReindex(t *testing.T) {
 		t.Fatalf("before reindex: %q, %v", texts(r.Claims), err)
 	}
 
-	got, err := s.Reindex(context.Background(), compiler.Rules)
+	got, err := s.Reindex(context.Background(), compiler.Rules, t0.Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got.Record == 0 {
+		t.Error("the reindex recorded no undo record")
+	}
+	got.Record = 0
 	// rules/1 made 5 claims: the two speaker lines, "## Ledger" and the two items. rules/2 makes "We
 	// adopted…" (in both notes), "His name is Biscuit.", and "reconciliation runs…"; none has the old keys.
 	want := ReindexResult{Compiler: "rules/2", Artifacts: 2, Added: 3, Removed: 5}
@@ -89,7 +94,7 @@ func TestReindex(t *testing.T) {
 
 	// Again: nothing changes.
 	before := counts(t, s)
-	got, err = s.Reindex(context.Background(), compiler.Rules)
+	got, err = s.Reindex(context.Background(), compiler.Rules, t0.Add(2*time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +107,102 @@ func TestReindex(t *testing.T) {
 	// The index agrees with the table.
 	if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
 		t.Errorf("claims_fts integrity: %v", err)
+	}
+}
+
+// TestReindexUndo: a reindex is one undoable operation. Undo puts back every claim as it was (text,
+// context, kind, compiler, status), the evidence and the supersessions it lifted; redo makes the reindex
+// again, and each state is exactly the one before.
+func TestReindexUndo(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	apply := func(at time.Time, text string, opt ApplyOptions) ApplyResult {
+		t.Helper()
+		r := rules1{}.Compile(text, compiler.Source{})
+		res, err := s.ApplyWith(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	apply(t0, "Sessions live in Redis\nTomasz: Congratulations!\n", ApplyOptions{})
+	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims ORDER BY id`)
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("claims %v, %v", ids, err)
+	}
+	// Both old claims superseded: one stays through the reindex, the other (the speaker line) does not.
+	apply(t0.Add(time.Hour), "Sessions moved to Memcached\n", ApplyOptions{Supersede: SupersedeIDs, IDs: ids})
+	state := func() string {
+		t.Helper()
+		var b strings.Builder
+		for _, q := range []string{
+			`SELECT id, key, text, context, kind, compiler, created, status FROM claims ORDER BY id`,
+			`SELECT claim, artifact, start, "end", '', '', '', '' FROM evidence ORDER BY claim, artifact, start`,
+			`SELECT old, new, created, '', '', '', '', '' FROM supersessions ORDER BY old`,
+		} {
+			rows, err := s.db.Query(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				v := make([]any, 8)
+				for i := range v {
+					v[i] = new(any)
+				}
+				if err := rows.Scan(v...); err != nil {
+					t.Fatal(err)
+				}
+				for _, x := range v {
+					fmt.Fprintf(&b, "%v|", *x.(*any))
+				}
+				b.WriteString("\n")
+			}
+			rows.Close()
+		}
+		if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
+			t.Errorf("claims_fts integrity: %v", err)
+		}
+		return b.String() + counts(t, s)
+	}
+	before := state()
+	got, err := s.Reindex(ctx, compiler.Rules, t0.Add(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Record == 0 || got.Removed == 0 || got.Updated == 0 || got.Lifted != 1 {
+		t.Fatalf("Reindex = %+v: want removed and updated claims, one supersession lifted, a record", got)
+	}
+	after := state()
+	if after == before {
+		t.Fatal("the reindex changed nothing")
+	}
+	for i, want := range []string{before, after, before, after} {
+		var err error
+		if i%2 == 0 {
+			var u UndoResult
+			u, err = s.Undo(ctx)
+			if err == nil && (u.Op != opReindex || u.Record != got.Record) {
+				t.Fatalf("undo %d: %+v, want the reindex", i, u)
+			}
+		} else {
+			_, err = s.Redo(ctx)
+		}
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if now := state(); now != want {
+			t.Fatalf("step %d: store is\n%s\nwant\n%s", i, now, want)
+		}
+	}
+	// The superseded claim that stayed is history after the redo, as after the reindex.
+	r, err := s.Recall(ctx, "sessions Redis", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Claims {
+		if strings.Contains(c.Text, "Redis") {
+			t.Errorf("superseded claim recalled: %q", c.Text)
+		}
 	}
 }
 
@@ -118,7 +219,7 @@ func TestReindexReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ro.Close()
-	if _, err := ro.Reindex(context.Background(), compiler.Rules); err == nil {
+	if _, err := ro.Reindex(context.Background(), compiler.Rules, t0); err == nil {
 		t.Error("Reindex on a read-only store succeeded")
 	}
 }

@@ -1,6 +1,6 @@
 package recall
 
-// Undo policy. Every operation that changes the store (apply, forget, supersede, import) writes, in the same
+// Undo policy. Every operation that changes the store (apply, forget, supersede, import, reindex) writes, in the same
 // transaction, one record of the rows it added and the rows it removed. Undoing a record removes what it
 // added and puts back what it removed; redoing it does the reverse, so an undo can itself be undone. Records
 // are undone newest first and redone in the reverse order of undoing; any new operation discards the records
@@ -12,6 +12,7 @@ package recall
 // record and every record that holds text is deleted too.
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -28,6 +29,7 @@ const (
 	opForget    = "forget"
 	opSupersede = "supersede"
 	opImport    = "import"
+	opReindex   = "reindex"
 )
 
 // rowQuerier is what reading rows needs of a *sql.DB or a *sql.Tx.
@@ -66,6 +68,7 @@ type claimRow struct {
 	Compiler string `json:"compiler,omitempty"`
 	Created  int64  `json:"created,omitempty"`
 	Context  string `json:"context,omitempty"`
+	Status   string `json:"status,omitempty"` // "" is active
 }
 
 type evidenceRow struct {
@@ -146,8 +149,8 @@ func (s *Store) fill(ctx context.Context, tx rowQuerier, d *delta) error {
 	d.Artifacts = arts
 	claims := d.Claims[:0]
 	for _, c := range d.Claims {
-		err := tx.QueryRowContext(ctx, `SELECT key, text, kind, compiler, created, context FROM claims WHERE id = ?`, c.ID).
-			Scan(&c.Key, &c.Text, &c.Kind, &c.Compiler, &c.Created, &c.Context)
+		err := tx.QueryRowContext(ctx, `SELECT key, text, kind, compiler, created, context, status FROM claims WHERE id = ?`, c.ID).
+			Scan(&c.Key, &c.Text, &c.Kind, &c.Compiler, &c.Created, &c.Context, &c.Status)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}
@@ -239,8 +242,8 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, d delta) error {
 		if c.Text == "" {
 			return fmt.Errorf("restore claim %d: %w", c.ID, ErrUndoConflict)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO claims (id, key, text, kind, compiler, created, context) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			c.ID, c.Key, c.Text, c.Kind, c.Compiler, c.Created, c.Context); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO claims (id, key, text, kind, compiler, created, context, status)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.ID, c.Key, c.Text, c.Kind, c.Compiler, c.Created, c.Context, cmp.Or(c.Status, "active")); err != nil {
 			return fmt.Errorf("restore claim %d: %w (%v)", c.ID, ErrUndoConflict, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text, context) VALUES (?, ?, ?)`, c.ID, c.Text, c.Context); err != nil {
@@ -308,7 +311,7 @@ func record(ctx context.Context, tx *sql.Tx, op string, grp int64, rec undoRecor
 // UndoResult says what [Store.Undo] or [Store.Redo] changed.
 type UndoResult struct {
 	Record    int64  // the undo record's id (the first of its group)
-	Op        string // the operation undone or redone: apply, forget, supersede, import
+	Op        string // the operation undone or redone: apply, forget, supersede, import, reindex
 	Created   time.Time
 	Artifacts int // artifacts removed (undo of an apply) or put back
 	Claims    int // claims removed or put back
@@ -358,6 +361,11 @@ func (s *Store) undoRedoLocked(ctx context.Context, redo bool) (res UndoResult, 
 		return res, fmt.Errorf("%s: %w", what, err)
 	}
 	defer tx.Rollback()
+	// A record may take a row out and put it back with other values (a reindex changes claims in place):
+	// rows that refer to it must be checked at commit, not while it is out.
+	if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
+		return res, fmt.Errorf("%s: %w", what, err)
+	}
 	pick := `SELECT grp FROM undo_log WHERE state = 'done' ORDER BY id DESC LIMIT 1`
 	order := `DESC`
 	if redo {
