@@ -26,7 +26,13 @@ import (
 //
 // Recency. Updates must rank above what they replace: a newer candidate moves ahead of an older one about
 // the same subject (the query terms they hold overlap by [sameSubject] or more, by IDF) unless the older
-// one scores more than [recencyMargin] higher.
+// one scores more than [recencyMargin] higher. This is ranking only, not the stored supersession of
+// supersede.go: both claims stay current (see [updatesFirst]).
+//
+// Filters. An ftsTable's where (see filter.go: superseded claims out unless history is asked for, a ref)
+// applies to the rows each term reads, so filtered rows are never candidates and take no part in the
+// scores. A rare term's document frequency is then the rows the filter admits, a common term's the whole
+// index's, like the index totals BM25 uses; the difference is a few rows among a thousand or more.
 const (
 	commonDF      = 1000
 	candidateCap  = 1000

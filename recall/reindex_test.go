@@ -255,4 +255,56 @@ func TestMigrateClaimContext(t *testing.T) {
 	if err != nil || len(r.Claims) != 1 || r.Claims[0].Context != "" {
 		t.Fatalf("Recall after migration = %+v, %v", r, err)
 	}
+	// The later migrations ran too, in order: the old artifact is not flagged, has no refs, and a new note
+	// can supersede the old claim and be undone.
+	if r.Claims[0].Flagged || len(r.Claims[0].Refs) != 0 || r.Claims[0].SupersededBy != 0 {
+		t.Errorf("migrated claim %+v", r.Claims[0])
+	}
+	a, c := note("s", "t", "Backups run hourly at :05")
+	res, err := s.ApplyWith(context.Background(), a, c, t0, ApplyOptions{Supersede: SupersedeIDs, IDs: []int64{1}})
+	if err != nil || len(res.Superseded) != 1 || res.Superseded[0].Old != 1 {
+		t.Fatalf("ApplyWith after migration = %+v, %v", res, err)
+	}
+	if _, err := s.Undo(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(t, s); got != "artifacts=1 claims=1 evidence=1 claims_fts=1 artifacts_fts=0" {
+		t.Errorf("after undo: %s", got)
+	}
+}
+
+// TestMigrationOrder pins the order of the migrations: main's claim context is version 2, and the memory
+// tables (flagged and refs, supersessions, the undo log) follow as 3 to 5, so that a store at any version
+// upgrades through one sequence.
+func TestMigrationOrder(t *testing.T) {
+	if len(migrations) != 5 || !strings.Contains(migrations[1], "ADD COLUMN context") ||
+		migrations[2] != migrationFlaggedRefs || migrations[3] != migrationSupersessions || migrations[4] != migrationUndo {
+		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log")
+	}
+	// A store at version 2 (claim context only) upgrades to the newest version.
+	dir := t.TempDir() + "/store"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(migrations[0] + migrations[1] + `PRAGMA user_version = 2;`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, _ := schemaVersion(context.Background(), s.db); v != len(migrations) {
+		t.Fatalf("version %d after migrating, want %d", v, len(migrations))
+	}
+	for _, tbl := range []string{"refs", "supersessions", "undo_log"} {
+		if _, err := s.db.Exec(`SELECT count(*) FROM ` + tbl); err != nil {
+			t.Errorf("table %s: %v", tbl, err)
+		}
+	}
 }
