@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -59,8 +60,11 @@ type ForgetResult struct {
 	Revived   []int64             // claims that were superseded by a forgotten claim and are current again
 	Bytes     int64               // artifact bytes removed
 	StillIn   []string            // hashes of artifacts that are not forgotten and hold a forgotten claim's text
-	Record    int64               // the undo record, 0 for a dry run or a purge
-	Purged    bool
+	// ClearedContext lists the claims that stay but lost their context, because it was text of a forgotten
+	// artifact that no artifact that stays holds; not set by a dry run.
+	ClearedContext []int64
+	Record         int64 // the undo record, 0 for a dry run or a purge
+	Purged         bool
 }
 
 // Forget removes claims, named by ID ("42" or "claim:42"), and artifacts with every claim that only they
@@ -115,6 +119,10 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
+	rec := undoRecord{Removed: d}
+	if res.ClearedContext, err = s.clearContexts(ctx, tx, d, &rec); err != nil {
+		return ForgetResult{}, fmt.Errorf("forget: %w", err)
+	}
 	if opt.Purge {
 		res.Purged = true
 		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE holds_text = 1`); err != nil {
@@ -124,7 +132,7 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE state = 'undone'`); err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
-	} else if res.Record, err = record(ctx, tx, opForget, 0, undoRecord{Removed: d}, opt.Now); err != nil {
+	} else if res.Record, err = record(ctx, tx, opForget, 0, rec, opt.Now); err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -137,6 +145,85 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		return res, fmt.Errorf("forget: %w", err)
 	}
 	return res, nil
+}
+
+// clearContexts empties the context of each claim that stays although d removes some of its evidence, when no
+// artifact that still supports it holds that context: the context came from a forgotten artifact, and its
+// text must go with it. The rows as they were go into rec, so that undo puts the context back. It returns
+// the claims it changed, by id.
+func (s *Store) clearContexts(ctx context.Context, tx *sql.Tx, d delta, rec *undoRecord) ([]int64, error) {
+	gone := map[int64]bool{}
+	for _, c := range d.Claims {
+		gone[c.ID] = true
+	}
+	stay := map[int64]bool{}
+	for _, e := range d.Evidence {
+		if !gone[e.Claim] {
+			stay[e.Claim] = true
+		}
+	}
+	if len(stay) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.context, a.hash FROM claims c JOIN evidence e ON e.claim = c.id
+		JOIN artifacts a ON a.id = e.artifact WHERE c.context != '' AND c.id`+inIDs+` GROUP BY c.id, a.id ORDER BY c.id, a.id`, jsonIDs(stay))
+	if err != nil {
+		return nil, err
+	}
+	held := map[int64]bool{} // claims whose context an artifact that stays holds
+	var order []int64
+	for rows.Next() {
+		var id int64
+		var context, hash string
+		if err := rows.Scan(&id, &context, &hash); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if len(order) == 0 || order[len(order)-1] != id {
+			order = append(order, id)
+		}
+		if held[id] {
+			continue
+		}
+		data, err := s.readArtifact(hash)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		held[id] = checkContext(data, context) == nil
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var cleared []int64
+	for _, id := range order {
+		if held[id] {
+			continue
+		}
+		was := delta{Claims: []claimRow{{ID: id}}}
+		if err := s.fill(ctx, tx, &was); err != nil {
+			return nil, err
+		}
+		c := was.Claims[0]
+		for _, st := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO claims_fts (claims_fts, rowid, text, context) VALUES ('delete', ?, ?, ?)`, []any{id, c.Text, c.Context}},
+			{`UPDATE claims SET context = '' WHERE id = ?`, []any{id}},
+			{`INSERT INTO claims_fts (rowid, text, context) VALUES (?, ?, '')`, []any{id, c.Text}},
+		} {
+			if _, err := tx.ExecContext(ctx, st.sql, st.args...); err != nil {
+				return nil, fmt.Errorf("clear context of claim %d: %w", id, err)
+			}
+		}
+		// Undo takes the row out and puts it back as it was, as for a reindex.
+		rec.Added.Claims = append(rec.Added.Claims, claimRow{ID: id})
+		rec.Removed.Claims = append(rec.Removed.Claims, c)
+		cleared = append(cleared, id)
+	}
+	return cleared, nil
 }
 
 // scrub leaves no trace of deleted rows in the store's files: the claim index is rebuilt from the claims (it

@@ -203,3 +203,70 @@ func TestPurgeDropsHeldText(t *testing.T) {
 		}
 	}
 }
+
+// TestForgetClearsContext: a claim that stays because another artifact supports it loses the context that
+// only the forgotten artifact held, so no byte of that artifact's text remains; undo puts it back.
+func TestForgetClearsContext(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	const word = "Qzxvkwbtq7"
+	claim := func(start int, context string) ClaimInput {
+		return ClaimInput{Key: "k:shared", Text: "The shared claim stays", Kind: "fact", Compiler: "test/1", Context: context,
+			Spans: []Span{{start, start + len("The shared claim stays")}}}
+	}
+	first := []byte("Project " + word + "\nThe shared claim stays\n")
+	a, err := s.Apply(ctx, Artifact{Kind: "note", Source: "remember", Text: first},
+		[]ClaimInput{claim(len("Project "+word+"\n"), "Project "+word)}, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Apply(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte("The shared claim stays\n")},
+		[]ClaimInput{claim(0, "")}, t0.Add(1)); err != nil {
+		t.Fatal(err)
+	}
+	context := func() string {
+		t.Helper()
+		var c string
+		if err := s.db.QueryRow(`SELECT context FROM claims`).Scan(&c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	res, err := s.Forget(ctx, []string{a.Artifact[:8]}, ForgetOptions{Now: t0.Add(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Claims) != 0 || len(res.ClearedContext) != 1 || context() != "" {
+		t.Fatalf("forget = %+v, context %q", res, context())
+	}
+	if _, err := s.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := context(); got != "Project "+word {
+		t.Errorf("after undo: context %q", got)
+	}
+	if _, err := s.Redo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := context(); got != "" {
+		t.Errorf("after redo: context %q", got)
+	}
+	if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
+		t.Errorf("claims_fts integrity: %v", err)
+	}
+	// Forgotten for good: only the undo record held the text, and a purge keeps none.
+	if _, err := s.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Forget(ctx, []string{a.Artifact[:8]}, ForgetOptions{Purge: true, Now: t0.Add(3)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := bytesUnder(t, dir, word); len(got) != 0 {
+		t.Errorf("the forgotten artifact's text remains in %v", got)
+	}
+}
