@@ -31,9 +31,9 @@ import (
 // also lists claims about two aspects of one subject ("Sessions expire after 30 minutes" for "Sessions live
 // in Redis"): a reviewer keeps those with --keep-old or names the right ones with --supersede.
 //
-// Candidates are searched among active claims that share a content word with the new claim, the newest
-// [candidateSearch] of them; superseded claims are never candidates, and neither is a claim of the note
-// itself.
+// Candidates are searched among active claims whose text (not their context) shares a content word with the
+// new claim, the newest [candidateSearch] of them; superseded claims are never candidates, and neither is a
+// claim of the note itself.
 
 // candidateSearch bounds the stored claims the rule is tried on for one new claim.
 const candidateSearch = 500
@@ -165,7 +165,7 @@ func candidates(ctx context.Context, q rowQuerier, claims []ClaimInput) ([][]Can
 		}
 		rows, err := q.QueryContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created
 			FROM claims_fts f JOIN claims c ON c.id = f.rowid
-			WHERE claims_fts MATCH `+sqlString(matchExpr(terms))+` AND c.status = 'active'
+			WHERE claims_fts MATCH `+sqlString("text : ("+matchExpr(terms)+")")+` AND c.status = 'active'
 			ORDER BY f.rowid DESC LIMIT ?`, candidateSearch)
 		if err != nil {
 			return nil, err

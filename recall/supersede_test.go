@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -215,4 +216,33 @@ func FuzzSupersedes(f *testing.F) {
 			t.Fatalf("%q supersedes itself", a)
 		}
 	})
+}
+
+// TestCandidatesSearchText: candidates are searched by claim text. Newer claims whose context alone shares
+// the subject (claims under a "Sessions" heading) must not crowd the stored claim out of the search.
+func TestCandidatesSearchText(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	remember(t, s, t0, "Sessions live in Redis")
+	var b strings.Builder
+	b.WriteString("Sessions notes\n")
+	var claims []ClaimInput
+	for i := range candidateSearch + 1 {
+		line := fmt.Sprintf("Filler claim number %d", i)
+		start := b.Len()
+		b.WriteString(line + "\n")
+		claims = append(claims, ClaimInput{Key: "k:" + line, Text: line, Kind: "fact", Compiler: "test/1",
+			Context: "Sessions notes", Spans: []Span{{start, start + len(line)}}})
+	}
+	if _, err := s.Apply(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(b.String())}, claims, t0.Add(1)); err != nil {
+		t.Fatal(err)
+	}
+	_, c := note("s1", "t1", "Sessions moved to Memcached")
+	got, err := s.Candidates(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got[0]) != 1 || got[0][0].Text != "Sessions live in Redis" {
+		t.Errorf("candidates %+v, want the Redis claim", got[0])
+	}
 }
