@@ -119,7 +119,10 @@ func (s *Store) Context(ctx context.Context, opt ContextOptions) (ContextBlock, 
 }
 
 // ExplainContext builds the block [Store.Context] builds for opt and lists every claim it considered,
-// best first, with its score and tokens: those that went in, and why each other one was left out.
+// best first, with its score and tokens: those that went in, and why each other one was left out. Claims
+// that opt's filters keep out (superseded ones without History, flagged ones without AllowFlagged) are
+// listed too, among the others by score, with [ReasonSuperseded] or [ReasonFlagged]; a flagged one without
+// its text.
 func (s *Store) ExplainContext(ctx context.Context, opt ContextOptions) (ContextBlock, []ContextCandidate, error) {
 	return s.buildContext(ctx, opt, true)
 }

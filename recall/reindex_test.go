@@ -308,3 +308,36 @@ func TestMigrationOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenExistingMigrates: a store of an older schema (version 1, before claim context) can be read: the
+// read-only open migrates it first, where reading it as it is would fail on the columns and tables it lacks.
+func TestOpenExistingMigrates(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(migrations[0] + `PRAGMA user_version = 1;
+		INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
+		INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
+		INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
+		INSERT INTO evidence VALUES (1, 1, 0, 28);`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := OpenExisting(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, _ := schemaVersion(context.Background(), s.db); v != len(migrations) || !s.readOnly {
+		t.Fatalf("version %d (read-only %v), want %d", v, s.readOnly, len(migrations))
+	}
+	r, err := s.Recall(context.Background(), "nightly backups", 5)
+	if err != nil || len(r.Claims) != 1 {
+		t.Fatalf("Recall = %+v, %v", r, err)
+	}
+}
