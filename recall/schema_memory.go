@@ -7,6 +7,8 @@ package recall
 // references an artifact carries (window=W12, commit=…).
 const migrationFlaggedRefs = `
 ALTER TABLE artifacts ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0;
+-- The few flagged artifacts, found without reading the others.
+CREATE INDEX artifacts_flagged ON artifacts (id) WHERE flagged = 1;
 CREATE TABLE refs (
 	artifact INTEGER NOT NULL REFERENCES artifacts (id),
 	key      TEXT    NOT NULL,
