@@ -23,6 +23,8 @@ type Artifact struct {
 	Session string
 	Task    string
 	Text    []byte
+	Flagged bool  // applied although the secret scan flagged it (see filter.go)
+	Refs    []Ref // provenance references (see refs.go)
 }
 
 // ClaimInput is one statement extracted from an artifact. Key identifies the statement across artifacts
@@ -42,7 +44,10 @@ type ApplyResult struct {
 	ArtifactExisted bool
 	NewClaims       int
 	KnownClaims     int
-	NewEvidence     int // 0 with ArtifactExisted means the apply was a no-op
+	NewEvidence     int            // 0 with ArtifactExisted means the apply was a no-op
+	Superseded      []Supersession // claims this apply superseded (see supersede.go)
+	Revived         []int64        // superseded claims that this note states again, current again
+	Record          int64          // the undo record of the apply (shared by a batch), 0 for a no-op
 }
 
 // NoOp reports whether the apply changed nothing because everything was already stored.
@@ -69,7 +74,13 @@ func (s *Store) Apply(ctx context.Context, a Artifact, claims []ClaimInput, now 
 }
 
 // ApplyBatch is [Store.Apply] for many artifacts in one transaction: all of them are stored or none.
-func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) (_ []ApplyResult, err error) {
+func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) ([]ApplyResult, error) {
+	return s.applyBatch(ctx, batches, nil, now, opApply, 0)
+}
+
+// applyBatch is ApplyBatch with options for each batch (none: [SupersedeNone]), recording an undo record of op
+// in group grp (0: its own).
+func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOptions, now time.Time, op string, grp int64) (_ []ApplyResult, err error) {
 	defer func() { err = noSpace(s.dir, err) }()
 	if s.readOnly {
 		return nil, fmt.Errorf("apply: %w", ErrReadOnly)
@@ -127,10 +138,20 @@ func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) 
 	created := now.UnixNano()
 	for i, b := range batches {
 		r, err := ins.apply(ctx, hashes[i], b, created)
+		if err == nil {
+			var opt ApplyOptions
+			if opts != nil {
+				opt = opts[i]
+			}
+			err = ins.extras(ctx, b, opt, &r, created)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("apply artifact %s: %w", hashes[i][:12], err)
 		}
 		results[i] = r
+	}
+	if err := ins.record(ctx, op, grp, results, now); err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
 	}
 	if err := waitFiles(); err != nil {
 		return nil, fmt.Errorf("apply: %w", err)
@@ -199,6 +220,10 @@ func checkContext(text []byte, context string) error {
 type applyStmts struct {
 	tx                                *sql.Tx
 	artifact, artifactID, artifactFTS *sql.Stmt
+
+	added   delta // the rows this transaction added, for its undo record
+	removed delta // and those it removed
+	lastID  int64 // the id of the artifact applied last
 }
 
 func prepareApply(ctx context.Context, tx *sql.Tx) (*applyStmts, error) {
@@ -293,7 +318,9 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		return r, fmt.Errorf("artifact row: %w", err)
 	}
 	r.ArtifactExisted = existed
+	st.lastID = aid
 	if !existed {
+		st.added.Artifacts = append(st.added.Artifacts, artifactRow{ID: aid, Hash: hash})
 		if _, err := st.artifactFTS.ExecContext(ctx, aid, string(a.Text)); err != nil {
 			return r, fmt.Errorf("artifact index: %w", err)
 		}
@@ -327,6 +354,9 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		seen[c.Key] = true
 	}
 	r.NewClaims = len(fresh)
+	for _, c := range fresh {
+		st.added.Claims = append(st.added.Claims, claimRow{ID: ids[c.Key]})
+	}
 	r.KnownClaims = len(claims) - len(fresh)
 	err = inChunks(len(fresh), func(i, j int) error {
 		args := make([]any, 0, 3*(j-i))
@@ -361,14 +391,21 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		for _, e := range spans[i:j] {
 			args = append(args, e[:]...)
 		}
-		res, err := st.tx.ExecContext(ctx, `INSERT INTO evidence (claim, artifact, start, "end") VALUES `+
-			valueRows(j-i, 4)+` ON CONFLICT DO NOTHING`, args...)
+		rows, err := st.tx.QueryContext(ctx, `INSERT INTO evidence (claim, artifact, start, "end") VALUES `+
+			valueRows(j-i, 4)+` ON CONFLICT DO NOTHING RETURNING claim, start, "end"`, args...)
 		if err != nil {
 			return err
 		}
-		n, err := res.RowsAffected()
-		r.NewEvidence += int(n)
-		return err
+		defer rows.Close()
+		for rows.Next() {
+			e := evidenceRow{Artifact: aid}
+			if err := rows.Scan(&e.Claim, &e.Start, &e.End); err != nil {
+				return err
+			}
+			st.added.Evidence = append(st.added.Evidence, e)
+			r.NewEvidence++
+		}
+		return rows.Err()
 	})
 	if err != nil {
 		return r, fmt.Errorf("evidence: %w", err)

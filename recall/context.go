@@ -53,6 +53,10 @@ type ContextOptions struct {
 	Task    string // when set, only claims with evidence from an artifact of this task
 	Budget  int    // hard limit in [Tokens] for the whole block
 	Now     time.Time
+
+	History      bool // include superseded claims
+	AllowFlagged bool // include flagged claims (see filter.go)
+	Ref          *Ref // when set, only claims with evidence in an artifact that carries it
 }
 
 // ContextBlock is a Markdown block of claims for a prompt.
@@ -61,27 +65,44 @@ type ContextBlock struct {
 	Included int // claims in the block
 	LeftOut  int // relevant claims that did not fit or were beyond the candidates considered
 	Tokens   int // Tokens(Markdown), never above the budget
+	Flagged  int // relevant flagged claims left out because AllowFlagged was not set; not in LeftOut
 }
 
-// ContextCandidate is one claim [Store.Context] considered, as [Store.ExplainContext] lists it. Score and
-// Confidence are those of [ClaimHit] (0 without a query); Tokens is what its line costs in the block.
+// ContextCandidate is one claim [Store.Context] considered, as [Store.ExplainContext] lists it. Score,
+// Confidence, SupersededBy and Flagged are those of [ClaimHit] (Score and Confidence 0 without a query);
+// Tokens is what its line costs in the block. Text is "" for a claim left out as flagged.
 type ContextCandidate struct {
-	ClaimID    int64
-	Text       string
-	Kind       string
-	Score      float64
-	Confidence float64
-	Tokens     int
-	Included   bool
-	Reason     string // why it was left out: one of the Reason constants; "" when included
+	ClaimID      int64
+	Text         string
+	Kind         string
+	Score        float64
+	Confidence   float64
+	Tokens       int
+	Included     bool
+	Reason       string // why it was left out: one of the Reason constants; "" when included
+	SupersededBy int64
+	Flagged      bool
+}
+
+// candidate is c as [Store.ExplainContext] lists it, not yet said to be in or out.
+func candidate(c ClaimHit, opt ContextOptions) ContextCandidate {
+	return ContextCandidate{ClaimID: c.ID, Text: c.Text, Kind: c.Kind, Score: c.Score, Confidence: c.Confidence,
+		Tokens: Tokens(claimLine(c, opt)), SupersededBy: c.SupersededBy, Flagged: c.Flagged}
 }
 
 // Reasons a candidate claim is left out of a context block.
 const (
-	ReasonBudget     = "budget"                // its line did not fit in what the budget had left
-	ReasonSuperseded = "superseded"            // a newer claim states the same thing, or its status says so
-	ReasonFlagged    = "flagged"               // its status is flagged
-	ReasonFloor      = "below relevance floor" // it holds too little of the query to be relevant
+	ReasonBudget = "budget" // its line did not fit in what the budget had left
+	// ReasonSuperseded: a stored supersession replaced it (see supersede.go); [ContextOptions.History]
+	// keeps it in.
+	ReasonSuperseded = "superseded"
+	// ReasonRestated: a newer candidate restates it, so the block holds the newer one only. This is a
+	// ranking decision for the block (see rank.go); the claim stays current and recall still returns it.
+	ReasonRestated = "restated"
+	// ReasonFlagged: it has evidence in an artifact applied although the secret scan flagged it;
+	// [ContextOptions.AllowFlagged] keeps it in.
+	ReasonFlagged = "flagged"
+	ReasonFloor   = "below relevance floor" // it holds too little of the query to be relevant
 )
 
 // contextFloor is the least IDF-weighted share of a query's informative words a claim must hold to go
@@ -98,7 +119,10 @@ func (s *Store) Context(ctx context.Context, opt ContextOptions) (ContextBlock, 
 }
 
 // ExplainContext builds the block [Store.Context] builds for opt and lists every claim it considered,
-// best first, with its score and tokens: those that went in, and why each other one was left out.
+// best first, with its score and tokens: those that went in, and why each other one was left out. Claims
+// that opt's filters keep out (superseded ones without History, flagged ones without AllowFlagged) are
+// listed too, among the others by score, with [ReasonSuperseded] or [ReasonFlagged]; a flagged one without
+// its text.
 func (s *Store) ExplainContext(ctx context.Context, opt ContextOptions) (ContextBlock, []ContextCandidate, error) {
 	return s.buildContext(ctx, opt, true)
 }
@@ -116,15 +140,81 @@ func (s *Store) buildContext(ctx context.Context, opt ContextOptions, explain bo
 	reasons := make([]string, len(hits))
 	for i, h := range hits {
 		switch {
-		case h.newer != 0 || h.f[3] == "superseded":
-			reasons[i] = ReasonSuperseded
-		case h.f[3] == "flagged":
-			reasons[i] = ReasonFlagged
+		case h.restatedBy != 0:
+			reasons[i] = ReasonRestated
 		case opt.Query != "" && h.coverage < contextFloor:
 			reasons[i] = ReasonFloor
 		}
 	}
-	return renderContext(claims, reasons, total, opt, explain)
+	blk, cands, err := renderContext(claims, reasons, total, opt, explain)
+	if err != nil {
+		return blk, nil, err
+	}
+	if !opt.AllowFlagged {
+		if blk.Flagged, err = s.flaggedLeftOut(ctx, opt); err != nil {
+			return blk, nil, err
+		}
+	}
+	if explain {
+		kept, err := s.filteredOut(ctx, opt)
+		if err != nil {
+			return blk, nil, fmt.Errorf("context: %w", err)
+		}
+		cands = mergeByScore(cands, kept)
+	}
+	return blk, cands, nil
+}
+
+// filteredOut lists the claims that opt's filters keep out of its block and that would otherwise be among its
+// candidates: superseded claims unless opt.History, flagged ones unless opt.AllowFlagged. They are ranked as
+// they would be without those filters. A flagged claim is listed without its text, which may be the secret
+// the scan found.
+func (s *Store) filteredOut(ctx context.Context, opt ContextOptions) ([]ContextCandidate, error) {
+	if opt.History && opt.AllowFlagged {
+		return nil, nil
+	}
+	all := opt
+	all.History, all.AllowFlagged = true, true
+	hits, _, err := s.contextCandidates(ctx, all)
+	if err != nil {
+		return nil, err
+	}
+	claims, err := s.claimHits(ctx, hits)
+	if err != nil {
+		return nil, err
+	}
+	var out []ContextCandidate
+	for _, c := range claims {
+		cd := candidate(c, opt)
+		switch {
+		case c.Flagged && !opt.AllowFlagged:
+			cd.Reason, cd.Text = ReasonFlagged, ""
+		case c.SupersededBy != 0 && !opt.History:
+			cd.Reason = ReasonSuperseded
+		default:
+			continue
+		}
+		out = append(out, cd)
+	}
+	return out, nil
+}
+
+// mergeByScore inserts the candidates of extra, best first, among those of cands, best first, each after
+// every candidate of cands that scores as high.
+func mergeByScore(cands, extra []ContextCandidate) []ContextCandidate {
+	if len(extra) == 0 {
+		return cands
+	}
+	out := make([]ContextCandidate, 0, len(cands)+len(extra))
+	i := 0
+	for _, e := range extra {
+		for i < len(cands) && cands[i].Score >= e.Score {
+			out = append(out, cands[i])
+			i++
+		}
+		out = append(out, e)
+	}
+	return append(out, cands[i:]...)
 }
 
 // EmptyContext is the block [Store.Context] returns when no claim is stored, for callers that have no store
@@ -159,8 +249,9 @@ func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOp
 			reason = ReasonBudget
 		}
 		if explain {
-			cands = append(cands, ContextCandidate{ClaimID: c.ID, Text: c.Text, Kind: c.Kind, Score: c.Score,
-				Confidence: c.Confidence, Tokens: Tokens(line), Included: reason == "", Reason: reason})
+			cd := candidate(c, opt)
+			cd.Included, cd.Reason = reason == "", reason
+			cands = append(cands, cd)
 		}
 		if reason != "" {
 			continue
@@ -194,6 +285,10 @@ func claimLine(c ClaimHit, opt ContextOptions) string {
 			cite = e.Artifact[:8] // evidence is oldest first: the last match wins
 		}
 	}
+	if c.SupersededBy != 0 {
+		// Only with History: a prompt must not take it for a current fact.
+		cite += ", superseded"
+	}
 	return fmt.Sprintf("- %s (%s, %s, %s)\n", text, c.Kind, age.Format(opt.Now.Sub(c.Created)), cite)
 }
 
@@ -207,9 +302,10 @@ const filterSQL = ` IN (SELECT e.claim FROM evidence e JOIN artifacts a ON a.id 
 func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hit, int, error) {
 	filtered := opt.Session != "" || opt.Task != ""
 	q := parseQuery(opt.Query)
+	t := opt.claims()
 	var total int
 	if len(q.terms) > 0 {
-		hits, _, err := s.rank(ctx, claimIndex, &q, contextDepth, allRows)
+		hits, _, err := s.rank(ctx, t, &q, contextDepth, allRows)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -230,16 +326,16 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 				out = append(out, h)
 			}
 		}
-		countSQL := `SELECT count(*) FROM claims_fts WHERE claims_fts MATCH ?3`
+		countSQL := `SELECT count(*) FROM claims_fts JOIN claims r ON r.id = claims_fts.rowid WHERE claims_fts MATCH ?3` + andWhere(t.where)
 		if filtered {
-			countSQL += ` AND rowid` + filterSQL
+			countSQL += ` AND claims_fts.rowid` + filterSQL
 		}
 		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.terms)).Scan(&total); err != nil {
 			return nil, 0, err
 		}
 		return out, max(total, len(out)), nil
 	}
-	where := ` WHERE status = 'active'`
+	where := ` WHERE ` + cmpOr(t.where, `1`)
 	if filtered {
 		where += ` AND id` + filterSQL
 	}
@@ -260,7 +356,7 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims`+where, opt.Session, opt.Task).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM claims r`+where, opt.Session, opt.Task).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	return hits, total, nil

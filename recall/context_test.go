@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -143,7 +144,7 @@ func TestExplainContext(t *testing.T) {
 	}
 	want := map[string]string{
 		"Fernweh production runs in eu-central-1 with three nodes":                                                     "",
-		"Fernweh production runs in eu-west-1 with three nodes":                                                        ReasonSuperseded,
+		"Fernweh production runs in eu-west-1 with three nodes":                                                        ReasonRestated,
 		"The Fernweh production database is Postgres 16 on a managed instance with nightly backups to a second region": ReasonBudget,
 		"Tomasz owns the Fernweh newsletter":                                                                           ReasonFloor,
 		"Kestrel runs nightly builds":                                                                                  ReasonFloor,
@@ -155,5 +156,74 @@ func TestExplainContext(t *testing.T) {
 	}
 	if blk.Included != 1 || blk.Included+blk.LeftOut != len(cands) {
 		t.Errorf("block includes %d and leaves out %d of %d candidates", blk.Included, blk.LeftOut, len(cands))
+	}
+}
+
+// TestExplainContextFilters: what the block leaves out because of stored state is explained with that state:
+// a claim a stored supersession replaced is "superseded" (and names its successor), a claim of a flagged
+// artifact is "flagged" and listed without its text. With History and AllowFlagged both go in.
+func TestExplainContextFilters(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	old := remember(t, s, t0, "Sessions live in Redis on the cache cluster")
+	oldID, err := column[int64](ctx, s.db, `SELECT id FROM claims`)
+	if err != nil || len(oldID) != 1 {
+		t.Fatalf("claims %v, %v (%+v)", oldID, err, old)
+	}
+	a, c := note("s1", "t1", "Sessions moved to Memcached on the cache cluster")
+	nw, err := s.ApplyWith(ctx, a, c, t0.Add(time.Hour), ApplyOptions{Supersede: SupersedeIDs, IDs: oldID})
+	if err != nil || len(nw.Superseded) != 1 {
+		t.Fatalf("ApplyWith = %+v, %v", nw, err)
+	}
+	secret := "Session signing key for the cache cluster is s3cr3t-v4lue"
+	a, c = note("s1", "t1", secret)
+	a.Flagged = true
+	if _, err := s.Apply(ctx, a, c, t0.Add(2*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	opt := ContextOptions{Query: "sessions cache cluster", Budget: 500, Now: t0.Add(3 * time.Hour)}
+	blk, cands, err := s.ExplainContext(ctx, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain, err := s.Context(ctx, opt); err != nil || plain != blk {
+		t.Errorf("Context = %+v, %v; ExplainContext's block %+v", plain, err, blk)
+	}
+	if blk.Included != 1 || blk.Flagged != 1 || strings.Contains(blk.Markdown, "Redis") || strings.Contains(blk.Markdown, "s3cr3t") {
+		t.Errorf("block %+v", blk)
+	}
+	var reasons []string
+	for _, cd := range cands {
+		reasons = append(reasons, cd.Reason)
+		switch cd.Reason {
+		case ReasonSuperseded:
+			if cd.ClaimID != oldID[0] || cd.SupersededBy != nw.Superseded[0].New || cd.Included {
+				t.Errorf("superseded candidate %+v", cd)
+			}
+		case ReasonFlagged:
+			if cd.Text != "" || !cd.Flagged || cd.Included {
+				t.Errorf("flagged candidate %+v: want no text", cd)
+			}
+		case "":
+			if cd.Text != "Sessions moved to Memcached on the cache cluster" {
+				t.Errorf("included %+v", cd)
+			}
+		default:
+			t.Errorf("candidate %+v", cd)
+		}
+	}
+	slices.Sort(reasons)
+	if want := []string{"", ReasonFlagged, ReasonSuperseded}; !slices.Equal(reasons, want) {
+		t.Errorf("reasons %q, want %q", reasons, want)
+	}
+
+	opt.History, opt.AllowFlagged = true, true
+	blk, cands, err = s.ExplainContext(ctx, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if blk.Included != 3 || blk.Flagged != 0 || len(cands) != 3 || !strings.Contains(blk.Markdown, "Redis on the cache cluster (fact, 3h ago, ") ||
+		!strings.Contains(blk.Markdown, ", superseded)") {
+		t.Errorf("with history and flagged allowed: %+v, %d candidates", blk, len(cands))
 	}
 }

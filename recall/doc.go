@@ -10,13 +10,23 @@
 // file, recall.lock, lets [OpenExisting] read without creating any file: writers change the database file
 // only under its exclusive lock, and read-only Stores hold its shared lock until they are closed.
 //
-// Tables: artifacts (hash, kind checkpoint|note, source, session, task, created), claims (key, text, kind,
-// compiler, created, status, context), evidence (claim, artifact, start, end), and two FTS5 indexes:
-// claims_fts over claim text and context (external content: both are stored once, in claims) and
-// artifacts_fts over artifact text (contentless: the text is stored once, in the artifact file). A claim's
-// context is what its first artifact says around it (headings, list intro, speaker label; see
-// compiler.Claim); every part of it must be text of that artifact. Times are Unix nanoseconds from the clock
-// the caller passes in; the package never reads the clock itself.
+// Tables: artifacts (hash, kind checkpoint|note, source, session, task, created, flagged), claims (key, text,
+// kind, compiler, created, status active|superseded, context), evidence (claim, artifact, start, end), refs
+// (artifact, key, value: the KEY=VALUE provenance an artifact carries), supersessions (old, new, created: a
+// stored claim replaced by a newer one at review time), undo_log (one record per undoable operation; see
+// undo.go), and two FTS5 indexes: claims_fts over claim text and context (external content: both are stored
+// once, in claims) and artifacts_fts over artifact text (contentless: the text is stored once, in the
+// artifact file). A claim's context is what its first artifact says around it (headings, list intro,
+// speaker label; see compiler.Claim); every part of it must be text of that artifact. An artifact is flagged
+// when it was applied although the secret scan flagged it, and a claim is flagged when any of its evidence is
+// in a flagged artifact. Times are Unix nanoseconds from the clock the caller passes in; the package never
+// reads the clock itself.
+//
+// Two things are called newer. A supersession is stored state, decided by a person at review time
+// ([Store.ApplyWith], supersede.go): the old claim's status is superseded, and recall and context blocks
+// leave it out unless asked for history. Ranking also moves a newer claim above an older one about the
+// same subject, and a context block leaves out an older claim that a newer candidate restates
+// ([ReasonRestated]); that is a ranking decision only (rank.go), and both claims stay current.
 //
 // Writes are all-or-nothing: [Store.Apply] writes and syncs the artifact file before the one transaction
 // that inserts its rows commits, so a failure leaves at most an unreferenced artifact file. The store holds
@@ -54,7 +64,8 @@
 // runs it.
 //
 // [Store.Reindex] recompiles every artifact with the current compiler, in place, for stores filled by an
-// older one (rules/1 claims have no context); until it runs, their claims are searched as they are.
+// older one (rules/1 claims have no context); until it runs, their claims are searched as they are. Like
+// every write (apply, forget, supersede, import), it can be undone with [Store.Undo].
 //
 // # Queries
 //

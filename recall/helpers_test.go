@@ -69,3 +69,5 @@ func texts(hits []ClaimHit) []string {
 	}
 	return out
 }
+
+func itoa(n int64) string { return fmt.Sprint(n) }

@@ -15,15 +15,14 @@ const maxWordBytes = 100
 
 // stopwords are English function words that never answer a question on their own. They are dropped from a
 // query that has other words, and they never count towards presence.
-var stopwords = map[string]bool{}
-
-func init() {
+var stopwords = func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about after all also am an and any are as at be been before being but by can
 		could did do does doing done for from had has have having he her here hers him his how i if in into is it its
 		just me more most my no nor not now of off on once only or other our out over own same she should so some such
 		than that the their them then there these they this those through to too under until up very was we were what
 		when where which while who whom why will with would you your yours near often many much`) {
-		stopwords[w] = true
+		m[w] = true
 	}
 	// The function words of the other languages notes are often written in: Spanish, French, German. Words
 	// that are also English content words (die, son, era) are left out.
@@ -34,10 +33,11 @@ func init() {
 		quand comment quel quelle quels quelles qu
 		der das und ist im den von zu mit sich auf für nicht ein eine als auch dass wie wir ihr sie um oder aus bei
 		nach wer wann wo warum welche welcher welches`) {
-		stopwords[w] = true
-		stopwords[fold(w)] = true
+		m[w] = true
+		m[fold(w)] = true
 	}
-}
+	return m
+}()
 
 // term is one search unit of a query: a word, or an identifier such as user_id, FW-233 or camelCase that
 // the index holds as several words or as one. A row matches the term when it holds any of alts (each a

@@ -26,7 +26,13 @@ import (
 //
 // Recency. Updates must rank above what they replace: a newer candidate moves ahead of an older one about
 // the same subject (the query terms they hold overlap by [sameSubject] or more, by IDF) unless the older
-// one scores more than [recencyMargin] higher.
+// one scores more than [recencyMargin] higher. This is ranking only, not the stored supersession of
+// supersede.go: both claims stay current (see [updatesFirst]).
+//
+// Filters. An ftsTable's where (see filter.go: superseded claims out unless history is asked for, a ref)
+// applies to the rows each term reads, so filtered rows are never candidates and take no part in the
+// scores. A rare term's document frequency is then the rows the filter admits, a common term's the whole
+// index's, like the index totals BM25 uses; the difference is a few rows among a thousand or more.
 const (
 	commonDF      = 1000
 	candidateCap  = 1000
@@ -35,7 +41,7 @@ const (
 	sameSubject   = 0.5
 )
 
-// Subject tests of [supersede] and the redundancy penalty of [diversify].
+// Subject tests of [updatesFirst] and the redundancy penalty of [diversify].
 const (
 	sameSubjectText = 0.2
 	sameStatement   = 0.4
@@ -54,16 +60,16 @@ const (
 
 // hit is one ranked row of claims_fts or artifacts_fts.
 type hit struct {
-	id       int64
-	score    float64 // claims: the fused score; artifacts: BM25 (Search) or coverage (answersOnly)
-	bm25     float64 // BM25 of the row for the query terms it was found by
-	cover    uint64  // bit i set when query term i occurs in the row
-	coverage float64 // IDF-weighted share of the query's informative terms in the row, 0-1
-	created  int64
-	note     int64     // claims: the newest artifact that holds it
-	newer    int64     // claims: a newer candidate that states the same thing, or 0
-	f        [4]string // the row's ftsTable.cols
-	signals  [numSignals]float64
+	id         int64
+	score      float64 // claims: the fused score; artifacts: BM25 (Search) or coverage (answersOnly)
+	bm25       float64 // BM25 of the row for the query terms it was found by
+	cover      uint64  // bit i set when query term i occurs in the row
+	coverage   float64 // IDF-weighted share of the query's informative terms in the row, 0-1
+	created    int64
+	note       int64     // claims: the newest artifact that holds it
+	restatedBy int64     // claims: a newer candidate that restates it (see updatesFirst), or 0
+	f          [4]string // the row's ftsTable.cols
+	signals    [numSignals]float64
 }
 
 // ftsTable names one of the two full-text indexes, the table of its rows and the four columns of it that
@@ -72,10 +78,11 @@ type hit struct {
 type ftsTable struct {
 	fts, rows, cols string
 	text            bool
+	where           string // an SQL condition on r that rows must meet, or ""; see filter.go
 }
 
 var (
-	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, r.context, r.status", text: true}
+	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, r.context, r.status", text: true, where: activeClaims}
 	artifactIndex = ftsTable{fts: "artifacts_fts", rows: "artifacts", cols: "r.hash, r.kind, r.session, r.task"}
 )
 
@@ -234,7 +241,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 		}
 		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
 		diversify(top)
-		supersede(q, top)
+		updatesFirst(q, top)
 		return top[:min(len(top), want)], more, nil
 	default:
 		for i := range top {
@@ -266,10 +273,10 @@ func diversify(top []hit) {
 	}
 }
 
-// supersede moves each claim ahead of the older claims it updates: claims about the same subject (their
+// updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
 // words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
 // scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
-func supersede(q *query, top []hit) {
+func updatesFirst(q *query, top []hit) {
 	n := len(top)
 	words := make([][]int32, n)
 	ids := map[string]int32{}
@@ -288,7 +295,7 @@ func supersede(q *query, top []hit) {
 	for i := range n {
 		for j := range n {
 			if top[j].created > top[i].created && sim[i*n+j] >= restated {
-				top[i].newer = top[j].id
+				top[i].restatedBy = top[j].id
 			}
 		}
 	}
@@ -399,8 +406,8 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 			b.WriteString(" UNION ALL ")
 		}
 		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, f.rowid, %s, r.created, %s FROM %s f JOIN %s r ON r.id = f.rowid
-			WHERE %s MATCH %s ORDER BY f.rowid DESC LIMIT %d)`,
-			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(tm.expr()), limit)
+			WHERE %s MATCH %s%s ORDER BY f.rowid DESC LIMIT %d)`,
+			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(tm.expr()), andWhere(t.where), limit)
 	}
 	textScored := mode == allRows && t.text
 	if textScored {

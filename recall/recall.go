@@ -23,14 +23,17 @@ type Evidence struct {
 // compiled without one. Confidence, from 0 to 1, is the share of the query's informative words the claim
 // and its context hold, each word weighted by how rare it is among the claims.
 type ClaimHit struct {
-	ID         int64
-	Text       string
-	Context    string
-	Kind       string
-	Score      float64 // higher is better; see [ScoreParts] for what it is made of
-	Confidence float64
-	Created    time.Time
-	Evidence   []Evidence // oldest first
+	ID           int64
+	Text         string
+	Context      string
+	Kind         string
+	Score        float64 // higher is better; see [ScoreParts] for what it is made of
+	Confidence   float64
+	Created      time.Time
+	Evidence     []Evidence // oldest first
+	SupersededBy int64      // the claim that replaced it (see supersede.go), 0 if it is current; set only with history
+	Flagged      bool       // it has evidence in an artifact applied although flagged
+	Refs         []Ref      // the refs of its evidence's artifacts, sorted, without repeats
 
 	parts [numSignals]float64
 }
@@ -58,6 +61,7 @@ type ArtifactHit struct {
 	// weighted as for [ClaimHit]; 0 from Search.
 	Confidence float64
 	Created    time.Time
+	Flagged    bool // applied although the secret scan flagged it
 }
 
 // DefaultLimit is the number of results [Store.Recall] and [Store.Search] return for a limit of zero or less.
@@ -96,6 +100,13 @@ type RecallResult struct {
 // name, a person, a number) are still listed, but they do not count as an answer. With PresenceArtifact
 // the matching artifacts are listed too, best covered first, newest first among equals.
 func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResult, error) {
+	return s.RecallWith(ctx, query, RecallOptions{Limit: limit})
+}
+
+// RecallWith is [Store.Recall] with options (see filter.go): superseded claims are left out unless
+// opt.History, and opt.Ref keeps only claims and artifacts that carry a ref.
+func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions) (RecallResult, error) {
+	limit := opt.Limit
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
@@ -104,7 +115,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	if len(q.terms) == 0 {
 		return res, nil
 	}
-	hits, more, err := s.rank(ctx, claimIndex, &q, limit, allRows)
+	hits, more, err := s.rank(ctx, opt.claims(), &q, limit, allRows)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
@@ -127,7 +138,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	// No claim answers: the artifact text may. It is searched only now, not alongside the claims on a second
 	// connection: that saved a whole-process recall 0.2 ms when no claim answered and cost it 1.3 ms when one
 	// did. The claims' evidence is loaded while the artifact files are read for their snippets.
-	arts, artsMore, err := s.rank(ctx, artifactIndex, &q, limit, answersOnly)
+	arts, artsMore, err := s.rank(ctx, opt.artifacts(), &q, limit, answersOnly)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
@@ -139,6 +150,9 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	res.Claims, err = s.claimHits(ctx, hits)
 	var werr error
 	res.Artifacts, werr = wait()
+	if werr == nil {
+		werr = s.flagArtifacts(ctx, res.Artifacts)
+	}
 	if err = cmp.Or(err, werr); err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
@@ -175,6 +189,9 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]Artifact
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
 	out, err := s.artifactHits(q, hits)
+	if err == nil {
+		err = s.flagArtifacts(ctx, out)
+	}
 	if err != nil {
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
@@ -213,6 +230,9 @@ func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("load evidence: %w", err)
+	}
+	if err := s.annotate(ctx, out, ids); err != nil {
+		return nil, fmt.Errorf("load claims: %w", err)
 	}
 	return out, nil
 }

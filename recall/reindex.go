@@ -1,9 +1,12 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/memoree/memoree/compiler"
 )
@@ -18,6 +21,8 @@ type ReindexResult struct {
 	Removed   int
 	Updated   int
 	Unchanged int
+	Lifted    int   // supersessions lifted because a claim in them is gone
+	Record    int64 // the undo record, 0 when nothing changed
 }
 
 // Changed reports whether the reindex changed any claim.
@@ -29,7 +34,11 @@ func (r ReindexResult) Changed() bool { return r.Added+r.Removed+r.Updated > 0 }
 // stays keeps its id and creation time; a new one is created at the time of the oldest artifact that makes
 // it, so that recency still follows the notes. It is all-or-nothing, under the store's write lock, and
 // takes time in proportion to the store. Claims of an older compiler keep working until it runs.
-func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult, error) {
+//
+// A supersession made by or of a deleted claim is lifted (a claim only a deleted one superseded is current
+// again); the others stay, since claims that stay keep their ids. The reindex is one operation for
+// [Store.Undo], recorded at now: its record holds the claims as they were, so that undo puts them back.
+func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time) (ReindexResult, error) {
 	res := ReindexResult{Compiler: c.Name()}
 	if s.readOnly {
 		return res, fmt.Errorf("reindex: %w", ErrReadOnly)
@@ -89,20 +98,20 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 		id                            int64
 		text, kind, context, compiler string
 		made                          bool
+		was                           *claimRow // the row before, for the undo record; nil for a new claim
 	}
 	old := map[string]*claim{}
-	rows, err = tx.QueryContext(ctx, `SELECT id, key, text, kind, context, compiler FROM claims`)
+	rows, err = tx.QueryContext(ctx, `SELECT id, key, text, kind, context, compiler, created, status FROM claims`)
 	if err != nil {
 		return res, fmt.Errorf("reindex: %w", err)
 	}
 	for rows.Next() {
-		var key string
-		cl := &claim{}
-		if err := rows.Scan(&cl.id, &key, &cl.text, &cl.kind, &cl.context, &cl.compiler); err != nil {
+		w := &claimRow{}
+		if err := rows.Scan(&w.ID, &w.Key, &w.Text, &w.Kind, &w.Context, &w.Compiler, &w.Created, &w.Status); err != nil {
 			rows.Close()
 			return res, fmt.Errorf("reindex: %w", err)
 		}
-		old[key] = cl
+		old[w.Key] = &claim{id: w.ID, text: w.Text, kind: w.Kind, context: w.Context, compiler: w.Compiler, was: w}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -128,6 +137,26 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 		_, err := st[name].ExecContext(ctx, args...)
 		return err
 	}
+	// The evidence before, to record what changes of it.
+	oldEvidence := map[evidenceRow]bool{}
+	rows, err = tx.QueryContext(ctx, `SELECT claim, artifact, start, "end" FROM evidence`)
+	if err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	for rows.Next() {
+		var e evidenceRow
+		if err := rows.Scan(&e.Claim, &e.Artifact, &e.Start, &e.End); err != nil {
+			rows.Close()
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+		oldEvidence[e] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	newEvidence := map[evidenceRow]bool{}
+	var rec undoRecord
 	if _, err := tx.ExecContext(ctx, `DELETE FROM evidence`); err != nil {
 		return res, fmt.Errorf("reindex: %w", err)
 	}
@@ -145,6 +174,7 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 					return res, fmt.Errorf("reindex: claim index: %w", err)
 				}
 				old[in.Key] = cl
+				rec.Added.Claims = append(rec.Added.Claims, claimRow{ID: cl.id})
 				res.Added++
 			case !cl.made:
 				cl.made = true
@@ -153,6 +183,9 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 					break
 				}
 				res.Updated++
+				// Undo puts the row back as it was: out with the new one, in with the old.
+				rec.Added.Claims = append(rec.Added.Claims, claimRow{ID: cl.id})
+				rec.Removed.Claims = append(rec.Removed.Claims, *cl.was)
 				if cl.text != in.Text || cl.context != in.Context {
 					if err := exec("ftsDelete", cl.id, cl.text, cl.context); err != nil {
 						return res, fmt.Errorf("reindex: claim index: %w", err)
@@ -170,16 +203,36 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 				if err := exec("evidence", cl.id, a.id, sp.Start, sp.End); err != nil {
 					return res, fmt.Errorf("reindex: evidence: %w", err)
 				}
+				newEvidence[evidenceRow{Claim: cl.id, Artifact: a.id, Start: sp.Start, End: sp.End}] = true
 			}
 		}
 		if err := ctx.Err(); err != nil {
 			return res, fmt.Errorf("reindex: %w", err)
 		}
 	}
+	var gone []hit
+	for _, cl := range old {
+		if !cl.made {
+			gone = append(gone, hit{id: cl.id})
+		}
+	}
+	// Supersessions must not name a deleted claim: lift them first, as removing rows does.
+	if len(gone) > 0 {
+		sups, err := supersessionsOf(ctx, tx, idList(gone))
+		if err != nil {
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+		if _, err := removeRows(ctx, tx, delta{Supersessions: sups}); err != nil {
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+		rec.Removed.Supersessions = sups
+		res.Lifted = len(sups)
+	}
 	for _, cl := range old {
 		if cl.made {
 			continue
 		}
+		rec.Removed.Claims = append(rec.Removed.Claims, *cl.was)
 		if err := exec("ftsDelete", cl.id, cl.text, cl.context); err != nil {
 			return res, fmt.Errorf("reindex: claim index: %w", err)
 		}
@@ -188,8 +241,52 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult
 		}
 		res.Removed++
 	}
+	for e := range oldEvidence {
+		if !newEvidence[e] {
+			rec.Removed.Evidence = append(rec.Removed.Evidence, e)
+		}
+	}
+	for e := range newEvidence {
+		if !oldEvidence[e] {
+			rec.Added.Evidence = append(rec.Added.Evidence, e)
+		}
+	}
+	if !rec.Added.empty() || !rec.Removed.empty() {
+		sortDelta(&rec.Added)
+		sortDelta(&rec.Removed)
+		if res.Record, err = record(ctx, tx, opReindex, 0, rec, now); err != nil {
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return res, fmt.Errorf("reindex: commit: %w", err)
 	}
 	return res, nil
+}
+
+// sortDelta puts d's claim and evidence rows in a fixed order, so that a record does not depend on map order.
+func sortDelta(d *delta) {
+	slices.SortFunc(d.Claims, func(a, b claimRow) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(d.Evidence, func(a, b evidenceRow) int {
+		return cmp.Or(cmp.Compare(a.Claim, b.Claim), cmp.Compare(a.Artifact, b.Artifact), cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+}
+
+// supersessionsOf returns the supersessions made by or of the claims whose ids are the idList ids, by
+// superseded claim.
+func supersessionsOf(ctx context.Context, q querier, ids string) ([]supersessionRow, error) {
+	rows, err := q.QueryContext(ctx, `SELECT old, new, created FROM supersessions WHERE old`+inIDs+` OR new`+inIDs+` ORDER BY old`, ids, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []supersessionRow
+	for rows.Next() {
+		var r supersessionRow
+		if err := rows.Scan(&r.Old, &r.New, &r.Created); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
 }

@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -55,10 +56,14 @@ func TestReindex(t *testing.T) {
 		t.Fatalf("before reindex: %q, %v", texts(r.Claims), err)
 	}
 
-	got, err := s.Reindex(context.Background(), compiler.Rules)
+	got, err := s.Reindex(context.Background(), compiler.Rules, t0.Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got.Record == 0 {
+		t.Error("the reindex recorded no undo record")
+	}
+	got.Record = 0
 	// rules/1 made 5 claims: the two speaker lines, "## Ledger" and the two items. rules/2 makes "We
 	// adopted…" (in both notes), "His name is Biscuit.", and "reconciliation runs…"; none has the old keys.
 	want := ReindexResult{Compiler: "rules/2", Artifacts: 2, Added: 3, Removed: 5}
@@ -89,7 +94,7 @@ func TestReindex(t *testing.T) {
 
 	// Again: nothing changes.
 	before := counts(t, s)
-	got, err = s.Reindex(context.Background(), compiler.Rules)
+	got, err = s.Reindex(context.Background(), compiler.Rules, t0.Add(2*time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +107,102 @@ func TestReindex(t *testing.T) {
 	// The index agrees with the table.
 	if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
 		t.Errorf("claims_fts integrity: %v", err)
+	}
+}
+
+// TestReindexUndo: a reindex is one undoable operation. Undo puts back every claim as it was (text,
+// context, kind, compiler, status), the evidence and the supersessions it lifted; redo makes the reindex
+// again, and each state is exactly the one before.
+func TestReindexUndo(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	apply := func(at time.Time, text string, opt ApplyOptions) ApplyResult {
+		t.Helper()
+		r := rules1{}.Compile(text, compiler.Source{})
+		res, err := s.ApplyWith(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	apply(t0, "Sessions live in Redis\nTomasz: Congratulations!\n", ApplyOptions{})
+	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims ORDER BY id`)
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("claims %v, %v", ids, err)
+	}
+	// Both old claims superseded: one stays through the reindex, the other (the speaker line) does not.
+	apply(t0.Add(time.Hour), "Sessions moved to Memcached\n", ApplyOptions{Supersede: SupersedeIDs, IDs: ids})
+	state := func() string {
+		t.Helper()
+		var b strings.Builder
+		for _, q := range []string{
+			`SELECT id, key, text, context, kind, compiler, created, status FROM claims ORDER BY id`,
+			`SELECT claim, artifact, start, "end", '', '', '', '' FROM evidence ORDER BY claim, artifact, start`,
+			`SELECT old, new, created, '', '', '', '', '' FROM supersessions ORDER BY old`,
+		} {
+			rows, err := s.db.Query(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for rows.Next() {
+				v := make([]any, 8)
+				for i := range v {
+					v[i] = new(any)
+				}
+				if err := rows.Scan(v...); err != nil {
+					t.Fatal(err)
+				}
+				for _, x := range v {
+					fmt.Fprintf(&b, "%v|", *x.(*any))
+				}
+				b.WriteString("\n")
+			}
+			rows.Close()
+		}
+		if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
+			t.Errorf("claims_fts integrity: %v", err)
+		}
+		return b.String() + counts(t, s)
+	}
+	before := state()
+	got, err := s.Reindex(ctx, compiler.Rules, t0.Add(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Record == 0 || got.Removed == 0 || got.Updated == 0 || got.Lifted != 1 {
+		t.Fatalf("Reindex = %+v: want removed and updated claims, one supersession lifted, a record", got)
+	}
+	after := state()
+	if after == before {
+		t.Fatal("the reindex changed nothing")
+	}
+	for i, want := range []string{before, after, before, after} {
+		var err error
+		if i%2 == 0 {
+			var u UndoResult
+			u, err = s.Undo(ctx)
+			if err == nil && (u.Op != opReindex || u.Record != got.Record) {
+				t.Fatalf("undo %d: %+v, want the reindex", i, u)
+			}
+		} else {
+			_, err = s.Redo(ctx)
+		}
+		if err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		if now := state(); now != want {
+			t.Fatalf("step %d: store is\n%s\nwant\n%s", i, now, want)
+		}
+	}
+	// The superseded claim that stayed is history after the redo, as after the reindex.
+	r, err := s.Recall(ctx, "sessions Redis", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range r.Claims {
+		if strings.Contains(c.Text, "Redis") {
+			t.Errorf("superseded claim recalled: %q", c.Text)
+		}
 	}
 }
 
@@ -118,7 +219,7 @@ func TestReindexReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ro.Close()
-	if _, err := ro.Reindex(context.Background(), compiler.Rules); err == nil {
+	if _, err := ro.Reindex(context.Background(), compiler.Rules, t0); err == nil {
 		t.Error("Reindex on a read-only store succeeded")
 	}
 }
@@ -153,5 +254,90 @@ func TestMigrateClaimContext(t *testing.T) {
 	r, err := s.Recall(context.Background(), "nightly backups", 5)
 	if err != nil || len(r.Claims) != 1 || r.Claims[0].Context != "" {
 		t.Fatalf("Recall after migration = %+v, %v", r, err)
+	}
+	// The later migrations ran too, in order: the old artifact is not flagged, has no refs, and a new note
+	// can supersede the old claim and be undone.
+	if r.Claims[0].Flagged || len(r.Claims[0].Refs) != 0 || r.Claims[0].SupersededBy != 0 {
+		t.Errorf("migrated claim %+v", r.Claims[0])
+	}
+	a, c := note("s", "t", "Backups run hourly at :05")
+	res, err := s.ApplyWith(context.Background(), a, c, t0, ApplyOptions{Supersede: SupersedeIDs, IDs: []int64{1}})
+	if err != nil || len(res.Superseded) != 1 || res.Superseded[0].Old != 1 {
+		t.Fatalf("ApplyWith after migration = %+v, %v", res, err)
+	}
+	if _, err := s.Undo(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := counts(t, s); got != "artifacts=1 claims=1 evidence=1 claims_fts=1 artifacts_fts=0" {
+		t.Errorf("after undo: %s", got)
+	}
+}
+
+// TestMigrationOrder pins the order of the migrations: main's claim context is version 2, and the memory
+// tables (flagged and refs, supersessions, the undo log) follow as 3 to 5, so that a store at any version
+// upgrades through one sequence.
+func TestMigrationOrder(t *testing.T) {
+	if len(migrations) != 5 || !strings.Contains(migrations[1], "ADD COLUMN context") ||
+		migrations[2] != migrationFlaggedRefs || migrations[3] != migrationSupersessions || migrations[4] != migrationUndo {
+		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log")
+	}
+	// A store at version 2 (claim context only) upgrades to the newest version.
+	dir := t.TempDir() + "/store"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(migrations[0] + migrations[1] + `PRAGMA user_version = 2;`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, _ := schemaVersion(context.Background(), s.db); v != len(migrations) {
+		t.Fatalf("version %d after migrating, want %d", v, len(migrations))
+	}
+	for _, tbl := range []string{"refs", "supersessions", "undo_log"} {
+		if _, err := s.db.Exec(`SELECT count(*) FROM ` + tbl); err != nil {
+			t.Errorf("table %s: %v", tbl, err)
+		}
+	}
+}
+
+// TestOpenExistingMigrates: a store of an older schema (version 1, before claim context) can be read: the
+// read-only open migrates it first, where reading it as it is would fail on the columns and tables it lacks.
+func TestOpenExistingMigrates(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(migrations[0] + `PRAGMA user_version = 1;
+		INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
+		INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
+		INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
+		INSERT INTO evidence VALUES (1, 1, 0, 28);`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := OpenExisting(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, _ := schemaVersion(context.Background(), s.db); v != len(migrations) || !s.readOnly {
+		t.Fatalf("version %d (read-only %v), want %d", v, s.readOnly, len(migrations))
+	}
+	r, err := s.Recall(context.Background(), "nightly backups", 5)
+	if err != nil || len(r.Claims) != 1 {
+		t.Fatalf("Recall = %+v, %v", r, err)
 	}
 }

@@ -232,7 +232,28 @@ func Open(dir string) (_ *Store, err error) {
 // OpenExisting opens the store in dir for reading. It creates no file or directory: when dir holds no
 // database it returns [ErrNoStore]. Apply on a read-only Store fails. A process that exits right after
 // reading need not Close it: the exit releases the store's lock and files, and nothing is written back.
-func OpenExisting(dir string) (_ *Store, err error) {
+//
+// A store of an older schema version cannot be read as it is: OpenExisting first migrates it as [Open]
+// does (under the exclusive lock, writing the database), once, and then opens it for reading.
+func OpenExisting(dir string) (*Store, error) {
+	s, err := openExisting(dir)
+	if !errors.Is(err, errOldSchema) {
+		return s, err
+	}
+	w, err := Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return openExisting(dir)
+}
+
+// errOldSchema is openExisting's error for a database that needs migrating first.
+var errOldSchema = errors.New("recall store has an older schema")
+
+func openExisting(dir string) (_ *Store, err error) {
 	defer func() { err = noSpace(dir, err) }()
 	path := filepath.Join(dir, dbName)
 	root, err := openDir(dir, false)
@@ -284,11 +305,13 @@ func OpenExisting(dir string) (_ *Store, err error) {
 		err = ErrNoStore
 	} else if err == nil && v > len(migrations) {
 		err = fmt.Errorf("open recall store %s: schema version %d is newer than this program knows (%d)", dir, v, len(migrations))
+	} else if err == nil && v < len(migrations) {
+		err = errOldSchema
 	}
 	if err != nil {
 		db.Close()
 		release()
-		if errors.Is(err, ErrNoStore) {
+		if errors.Is(err, ErrNoStore) || errors.Is(err, errOldSchema) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("open recall store %s: %w", dir, err)

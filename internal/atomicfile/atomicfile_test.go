@@ -135,3 +135,43 @@ func TestMkdirPrivateRace(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteBatch(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	dir := filepath.Join(t.TempDir(), "store")
+	d, err := OpenPrivate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	sub, err := d.Sub("ab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	files := []File{{d, "one", []byte("1"), 0o400}, {sub, "two", []byte("22"), 0o600}}
+	if err := WriteBatch(files); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		fi, err := os.Stat(filepath.Join(f.Dir.Path(), f.Name))
+		if err != nil || fi.Mode().Perm() != f.Perm || fi.Size() != int64(len(f.Data)) {
+			t.Errorf("%s: %v %v", f.Name, fi, err)
+		}
+	}
+	if err := syncEach(files, map[*Dir]bool{d: true, sub: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteBatch([]File{{d, "../x", nil, 0o600}}); err == nil {
+		t.Error("a path was accepted as a name")
+	}
+	for _, p := range []string{dir, sub.Path()} {
+		ents, _ := os.ReadDir(p)
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), TempPrefix) {
+				t.Errorf("temp file %s left", e.Name())
+			}
+		}
+	}
+}

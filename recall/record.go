@@ -1,0 +1,236 @@
+package recall
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// SupersedeMode says which stored claims an apply supersedes.
+type SupersedeMode int
+
+const (
+	// SupersedeNone supersedes nothing: what [Store.Apply] does, and pending apply --keep-old.
+	SupersedeNone SupersedeMode = iota
+	// SupersedeListed supersedes what [Store.Candidates] lists for the note's claims, and makes current
+	// again a superseded claim that the note states again: pending apply's default.
+	SupersedeListed
+	// SupersedeIDs supersedes exactly ApplyOptions.IDs (pending apply --supersede ID), and revives as
+	// SupersedeListed does.
+	SupersedeIDs
+)
+
+// ApplyOptions controls supersession in [Store.ApplyWith].
+type ApplyOptions struct {
+	Supersede SupersedeMode
+	IDs       []int64 // for SupersedeIDs: the stored claims to supersede
+}
+
+// Supersession is one claim replaced by another.
+type Supersession struct {
+	Old int64 // the superseded claim
+	New int64 // the claim of this apply that replaced it
+}
+
+// ErrSuperseded is returned for an explicit supersession of a claim that is superseded already.
+var ErrSuperseded = errors.New("claim is superseded already")
+
+// ApplyWith is [Store.Apply] with supersession: opt says which stored claims the note's claims replace. A
+// superseded claim keeps its row and evidence, drops out of [Store.Recall] and [Store.Context] unless they are
+// asked for history, and names the claim that replaced it. A claim named in opt.IDs that is listed as a
+// candidate of one of the note's claims is superseded by that claim, otherwise by the note's first claim; an
+// ID that is not stored returns an error wrapping [ErrNoClaim], one superseded already [ErrSuperseded].
+func (s *Store) ApplyWith(ctx context.Context, a Artifact, claims []ClaimInput, now time.Time, opt ApplyOptions) (ApplyResult, error) {
+	res, err := s.applyBatch(ctx, []Batch{{Artifact: a, Claims: claims}}, []ApplyOptions{opt}, now, opApply, 0)
+	if err != nil {
+		return ApplyResult{}, err
+	}
+	return res[0], nil
+}
+
+// extras stores what an apply adds beside claims and evidence: the artifact's flag and refs, and the
+// supersessions opt asks for.
+func (st *applyStmts) extras(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64) error {
+	aid := st.lastID
+	if b.Artifact.Flagged && !r.ArtifactExisted {
+		if _, err := st.tx.ExecContext(ctx, `UPDATE artifacts SET flagged = 1 WHERE id = ?`, aid); err != nil {
+			return fmt.Errorf("flag: %w", err)
+		}
+	}
+	for _, ref := range b.Artifact.Refs {
+		if err := ref.check(); err != nil {
+			return err
+		}
+		rows, err := st.tx.QueryContext(ctx, `INSERT INTO refs (artifact, key, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
+			aid, ref.Key, ref.Value)
+		if err != nil {
+			return fmt.Errorf("ref: %w", err)
+		}
+		added := rows.Next()
+		rows.Close()
+		if added {
+			st.added.Refs = append(st.added.Refs, refRow{Artifact: aid, Key: ref.Key, Value: ref.Value})
+		}
+	}
+	if opt.Supersede == SupersedeNone {
+		return nil
+	}
+	ids := map[string]int64{}
+	keys := make([]string, len(b.Claims))
+	for i, c := range b.Claims {
+		keys[i] = c.Key
+	}
+	err := inChunks(len(keys), func(i, j int) error {
+		args := make([]any, j-i)
+		for k, key := range keys[i:j] {
+			args[k] = key
+		}
+		return st.readIDs(ctx, ids, `SELECT id, key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
+	})
+	if err != nil {
+		return fmt.Errorf("supersede: %w", err)
+	}
+	// A note that states a superseded claim again makes it current again.
+	for _, c := range b.Claims {
+		var sr supersessionRow
+		err := st.tx.QueryRowContext(ctx, `SELECT old, new, created FROM supersessions WHERE old = ?`, ids[c.Key]).Scan(&sr.Old, &sr.New, &sr.Created)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("revive: %w", err)
+		}
+		if _, err := removeRows(ctx, st.tx, delta{Supersessions: []supersessionRow{sr}}); err != nil {
+			return err
+		}
+		st.removed.Supersessions = append(st.removed.Supersessions, sr)
+		r.Revived = append(r.Revived, sr.Old)
+	}
+	cands, err := candidates(ctx, st.tx, b.Claims)
+	if err != nil {
+		return fmt.Errorf("supersede: %w", err)
+	}
+	done := map[int64]bool{}
+	add := func(old, new int64) error {
+		if done[old] {
+			return nil
+		}
+		done[old] = true
+		sr := supersessionRow{Old: old, New: new, Created: created}
+		if err := supersede(ctx, st.tx, sr); err != nil {
+			return err
+		}
+		st.added.Supersessions = append(st.added.Supersessions, sr)
+		r.Superseded = append(r.Superseded, Supersession{Old: old, New: new})
+		return nil
+	}
+	if opt.Supersede == SupersedeListed {
+		for i, list := range cands {
+			for _, cd := range list {
+				if err := add(cd.ClaimID, ids[b.Claims[i].Key]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	own := map[int64]bool{}
+	for _, id := range ids {
+		own[id] = true
+	}
+	for _, old := range opt.IDs {
+		var status string
+		if err := st.tx.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, old).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("supersede claim %d: %w", old, ErrNoClaim)
+		} else if err != nil {
+			return fmt.Errorf("supersede claim %d: %w", old, err)
+		}
+		if status == "superseded" && !done[old] {
+			return fmt.Errorf("supersede claim %d: %w", old, ErrSuperseded)
+		}
+		if own[old] {
+			return fmt.Errorf("supersede claim %d: the note states it", old)
+		}
+		if len(b.Claims) == 0 {
+			return fmt.Errorf("supersede claim %d: the note has no claim to replace it", old)
+		}
+		by := ids[b.Claims[0].Key]
+		for i, list := range cands {
+			if slices.ContainsFunc(list, func(c Candidate) bool { return c.ClaimID == old }) {
+				by = ids[b.Claims[i].Key]
+				break
+			}
+		}
+		if err := add(old, by); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// record writes the undo record of the transaction's applies, if they changed anything, and gives its id to
+// every result.
+func (st *applyStmts) record(ctx context.Context, op string, grp int64, results []ApplyResult, now time.Time) error {
+	if st.added.empty() && st.removed.empty() {
+		return nil
+	}
+	id, err := record(ctx, st.tx, op, grp, undoRecord{Added: st.added, Removed: st.removed}, now)
+	if err != nil {
+		return err
+	}
+	if grp != 0 {
+		id = grp
+	}
+	for i := range results {
+		results[i].Record = id
+	}
+	return nil
+}
+
+// Supersede marks the stored claim old as superseded by the stored claim new, as a reviewer does by hand; it
+// can be undone. It returns an error wrapping [ErrNoClaim] for an unknown claim and [ErrSuperseded] when old
+// is superseded already.
+func (s *Store) Supersede(ctx context.Context, old, new int64, now time.Time) (int64, error) {
+	if s.readOnly {
+		return 0, fmt.Errorf("supersede: %w", ErrReadOnly)
+	}
+	if old == new {
+		return 0, fmt.Errorf("supersede claim %d: a claim cannot supersede itself", old)
+	}
+	unlock, err := lockExclusive(ctx, s.root)
+	if err != nil {
+		return 0, fmt.Errorf("supersede: %w", err)
+	}
+	defer unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("supersede: %w", err)
+	}
+	defer tx.Rollback()
+	for _, id := range []int64{old, new} {
+		var status string
+		if err := tx.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, id).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+			return 0, fmt.Errorf("supersede: claim %d: %w", id, ErrNoClaim)
+		} else if err != nil {
+			return 0, fmt.Errorf("supersede: %w", err)
+		}
+		if id == old && status == "superseded" {
+			return 0, fmt.Errorf("supersede claim %d: %w", id, ErrSuperseded)
+		}
+	}
+	sr := supersessionRow{Old: old, New: new, Created: now.UnixNano()}
+	if err := supersede(ctx, tx, sr); err != nil {
+		return 0, err
+	}
+	id, err := record(ctx, tx, opSupersede, 0, undoRecord{Added: delta{Supersessions: []supersessionRow{sr}}}, now)
+	if err != nil {
+		return 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("supersede: commit: %w", err)
+	}
+	return id, nil
+}

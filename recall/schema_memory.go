@@ -1,0 +1,46 @@
+package recall
+
+// Schema steps for memory that stays true: flagged artifacts and provenance refs, supersession, and the undo
+// log. Each is one entry of [migrations], in this order.
+
+// migrationFlaggedRefs marks artifacts applied although the secret scan flagged them, and adds the KEY=VALUE
+// references an artifact carries (window=W12, commit=…).
+const migrationFlaggedRefs = `
+ALTER TABLE artifacts ADD COLUMN flagged INTEGER NOT NULL DEFAULT 0;
+-- The few flagged artifacts, found without reading the others.
+CREATE INDEX artifacts_flagged ON artifacts (id) WHERE flagged = 1;
+CREATE TABLE refs (
+	artifact INTEGER NOT NULL REFERENCES artifacts (id),
+	key      TEXT    NOT NULL,
+	value    TEXT    NOT NULL,
+	PRIMARY KEY (artifact, key, value)
+) WITHOUT ROWID;
+CREATE INDEX refs_key_value ON refs (key, value);
+`
+
+// migrationSupersessions records which claim replaced which. A superseded claim keeps its row and evidence;
+// its status is 'superseded' while a row here names it, so that queries filter on one column.
+const migrationSupersessions = `
+CREATE TABLE supersessions (
+	old     INTEGER PRIMARY KEY REFERENCES claims (id),  -- the superseded claim
+	new     INTEGER NOT NULL REFERENCES claims (id),     -- the claim that replaced it
+	created INTEGER NOT NULL                             -- Unix nanoseconds
+);
+CREATE INDEX supersessions_new ON supersessions (new);
+`
+
+// migrationUndo holds one record per undoable operation: the rows it added and removed (see undo.go).
+const migrationUndo = `
+CREATE TABLE undo_log (
+	id         INTEGER PRIMARY KEY,
+	grp        INTEGER NOT NULL,              -- records undone and redone together: one operation
+	op         TEXT    NOT NULL,              -- apply, forget, supersede, import
+	created    INTEGER NOT NULL,              -- Unix nanoseconds
+	state      TEXT    NOT NULL CHECK (state IN ('done', 'undone')),
+	undone     INTEGER NOT NULL DEFAULT 0,    -- order of undoing, for redo: newest undone first
+	holds_text INTEGER NOT NULL DEFAULT 0,    -- 1 while record holds artifact or claim text
+	record     TEXT    NOT NULL               -- JSON
+);
+CREATE INDEX undo_log_grp ON undo_log (grp);
+CREATE INDEX undo_log_state ON undo_log (state, undone);
+`

@@ -1,0 +1,207 @@
+package recall
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Supersession rule.
+//
+// A new claim supersedes a stored one when both are about the same subject and say something different about
+// it: a region, a version, a threshold, an owner, a schedule, a preference. The rule is lexical and
+// deterministic, and it errs towards listing, since a person confirms every supersession at review time:
+//
+//  1. Each claim's content words are its words (runs of letters, digits and marks, lowercased) without
+//     English stopwords, with a plural -s, -es or -ies reduced to the singular ("sessions" is "session").
+//  2. Claims with the same content words in the same order say the same thing: neither supersedes the other.
+//  3. The subject of a claim is its first content word that is not a number and not a lead word: a verb or
+//     adverb that opens a rule or a decision without naming what it is about ("use", "prefer", "avoid",
+//     "always", "never", "must", "decided", "switched", "run", …; see leadWords). Claims with the same
+//     subject are listed: "Sessions live in Redis" and "Sessions moved to Memcached"; "Timeout is 30s" and
+//     "Timeout is 60s".
+//  4. Otherwise claims that share at least two content words, and at least half of the shorter claim's, are
+//     listed: "Alice owns the billing service" and "Bob owns the billing service".
+//
+// "Use pnpm for installs" and "Use tabs in Makefiles" share only the lead word and are not listed. Rule 3
+// also lists claims about two aspects of one subject ("Sessions expire after 30 minutes" for "Sessions live
+// in Redis"): a reviewer keeps those with --keep-old or names the right ones with --supersede.
+//
+// Candidates are searched among active claims whose text (not their context) shares a content word with the
+// new claim, the newest [candidateSearch] of them; superseded claims are never candidates, and neither is a
+// claim of the note itself.
+
+// candidateSearch bounds the stored claims the rule is tried on for one new claim.
+const candidateSearch = 500
+
+// leadWords open a statement without naming its subject.
+var leadWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`use using used prefer preferred avoid always never must need needs decided decide
+		decision switched switch switching moved move going keep ensure make don dont let try plan want run runs
+		currently still next todo note remember please add added remove removed set stop start started`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// contentWords returns the words of text that the rule compares, in order.
+func contentWords(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
+		w = strings.ToLower(w)
+		if stopwords[w] {
+			continue
+		}
+		out = append(out, singular(w))
+	}
+	return out
+}
+
+// singular undoes the common English plurals, enough for a subject to match itself.
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && (strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// subject is the first content word that is neither a lead word nor a number, or "".
+func subject(words []string) string {
+	for _, w := range words {
+		if !leadWords[w] && strings.Trim(w, "0123456789") != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// Supersedes reports whether a new claim with text newText would supersede a stored claim with text oldText
+// under the rule documented in this file. It is deterministic and symmetric.
+func Supersedes(newText, oldText string) bool {
+	return newRuleText(newText).supersedes(oldText)
+}
+
+// ruleText is a claim's text as the rule compares it, computed once for many comparisons.
+type ruleText struct {
+	words   []string
+	subject string
+	set     map[string]bool
+}
+
+func newRuleText(text string) ruleText {
+	w := contentWords(text)
+	set := make(map[string]bool, len(w))
+	for _, x := range w {
+		set[x] = true
+	}
+	return ruleText{words: w, subject: subject(w), set: set}
+}
+
+func (n ruleText) supersedes(oldText string) bool {
+	o := newRuleText(oldText)
+	if len(n.words) == 0 || len(o.words) == 0 || slices.Equal(n.words, o.words) {
+		return false
+	}
+	if n.subject != "" && n.subject == o.subject {
+		return true
+	}
+	shared := 0
+	for w := range n.set {
+		if o.set[w] {
+			shared++
+		}
+	}
+	return shared >= 2 && 2*shared >= min(len(n.set), len(o.set))
+}
+
+// Candidate is a stored claim that a new claim would supersede.
+type Candidate struct {
+	ClaimID  int64
+	Text     string
+	Kind     string
+	Created  time.Time
+	Artifact string // full hash of the newest artifact that holds evidence for it
+	Flagged  bool   // it has evidence in a flagged artifact
+}
+
+// querier is what candidate search needs of a *sql.DB or a *sql.Tx.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// Candidates lists, for each of claims (in order), the active stored claims it would supersede by
+// [Supersedes], newest first. Claims of the list itself are never candidates. It writes nothing and works on
+// a read-only Store, for previews; [Store.ApplyWith] with [SupersedeListed] supersedes the same claims when
+// the store has not changed in between.
+func (s *Store) Candidates(ctx context.Context, claims []ClaimInput) ([][]Candidate, error) {
+	out, err := candidates(ctx, s.db, claims)
+	if err != nil {
+		return nil, fmt.Errorf("supersession candidates: %w", err)
+	}
+	return out, nil
+}
+
+func candidates(ctx context.Context, q rowQuerier, claims []ClaimInput) ([][]Candidate, error) {
+	own := make(map[string]bool, len(claims))
+	for _, c := range claims {
+		own[c.Key] = true
+	}
+	out := make([][]Candidate, len(claims))
+	for i, c := range claims {
+		terms := queryTerms(c.Text)
+		if len(terms) == 0 {
+			out[i] = []Candidate{}
+			continue
+		}
+		rows, err := q.QueryContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created
+			FROM claims_fts f JOIN claims c ON c.id = f.rowid
+			WHERE claims_fts MATCH `+sqlString("text : ("+matchExpr(terms)+")")+` AND c.status = 'active'
+			ORDER BY f.rowid DESC LIMIT ?`, candidateSearch)
+		if err != nil {
+			return nil, err
+		}
+		list := []Candidate{}
+		rule := newRuleText(c.Text)
+		for rows.Next() {
+			var cd Candidate
+			var key string
+			var created int64
+			if err := rows.Scan(&cd.ClaimID, &key, &cd.Text, &cd.Kind, &created); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if own[key] || !rule.supersedes(cd.Text) {
+				continue
+			}
+			cd.Created = time.Unix(0, created).UTC()
+			list = append(list, cd)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+		// The newest artifact of each, for the few that pass the rule.
+		for k := range list {
+			err := q.QueryRowContext(ctx, `SELECT a.hash, EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact
+					WHERE fe.claim = e.claim AND fa.flagged = 1)
+				FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?
+				ORDER BY a.created DESC, a.id DESC LIMIT 1`, list[k].ClaimID).Scan(&list[k].Artifact, &list[k].Flagged)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return nil, err
+			}
+		}
+		out[i] = list
+	}
+	return out, nil
+}

@@ -1,0 +1,248 @@
+package recall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestSupersedesRule(t *testing.T) {
+	for _, tc := range []struct {
+		new, old string
+		want     bool
+	}{
+		// Same subject, another value: listed.
+		{"Sessions moved to Memcached", "Sessions live in Redis", true},
+		{"The deploy region is eu-west-1", "The deploy region is us-east-1", true},
+		{"Go 1.23 is required", "Go 1.22 is required", true},
+		{"Timeout is 60s", "Timeout is 30s", true},
+		{"The API rate limit is 200 requests per minute", "The API rate limit is 100 requests per minute", true},
+		{"Bob owns the billing service", "Alice owns the billing service", true},
+		{"Backups run weekly on Sunday", "Backups run nightly at 2am", true},
+		{"I prefer short answers", "I prefer detailed answers", true},
+		{"Use Postgres for the job queue", "Use Redis for the job queue", true},
+		{"Decided to use SQLite", "Decided to use Postgres", true},
+		{"Session tokens expire after 1 hour", "Session tokens expire after 24 hours", true},
+		{"sessions now live in Memcached", "Sessions live in Redis", true},
+		// Errs towards listing: one subject, another aspect of it.
+		{"Sessions expire after 30 minutes", "Sessions live in Redis", true},
+		// Different subjects: not listed.
+		{"The build uses Bazel", "Sessions live in Redis", false},
+		{"Use pnpm for installs", "Use tabs in Makefiles", false},
+		{"Alice owns billing", "Bob owns search", false},
+		{"The database is Postgres", "The API speaks JSON", false},
+		{"Always run gofmt", "Never push to main", false},
+		// The same statement, or no words to compare: not listed.
+		{"Sessions live in Redis", "Sessions live in Redis", false},
+		{"Sessions live in Redis.", "sessions LIVE in redis", false},
+		{"...", "Sessions live in Redis", false},
+		{"Sessions live in Redis", "", false},
+	} {
+		if got := Supersedes(tc.new, tc.old); got != tc.want {
+			t.Errorf("Supersedes(%q, %q) = %v, want %v", tc.new, tc.old, got, tc.want)
+		}
+		if got := Supersedes(tc.old, tc.new); got != tc.want {
+			t.Errorf("not symmetric: Supersedes(%q, %q) = %v", tc.old, tc.new, got)
+		}
+	}
+}
+
+// apply applies a note of lines with opt.
+func applyWith(t *testing.T, s *Store, opt ApplyOptions, lines ...string) ApplyResult {
+	t.Helper()
+	a, c := note("s1", "t1", lines...)
+	r, err := s.ApplyWith(context.Background(), a, c, t0, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func claimID(t *testing.T, s *Store, text string) int64 {
+	t.Helper()
+	var id int64
+	if err := s.db.QueryRow(`SELECT id FROM claims WHERE text = ?`, text).Scan(&id); err != nil {
+		t.Fatalf("claim %q: %v", text, err)
+	}
+	return id
+}
+
+func TestApplySupersedes(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	applyWith(t, s, ApplyOptions{}, "Sessions live in Redis", "The build uses Bazel")
+	redis := claimID(t, s, "Sessions live in Redis")
+
+	// Preview lists what apply will supersede.
+	_, claims := note("s1", "t1", "Sessions moved to Memcached", "Docs live in the wiki")
+	cands, err := s.Candidates(ctx, claims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cands) != 2 || len(cands[0]) != 1 || cands[0][0].ClaimID != redis || cands[0][0].Artifact == "" || cands[0][0].Flagged ||
+		len(cands[1]) != 0 {
+		t.Fatalf("candidates %+v", cands)
+	}
+	before := counts(t, s)
+	r := applyWith(t, s, ApplyOptions{Supersede: SupersedeListed}, "Sessions moved to Memcached", "Docs live in the wiki")
+	mem := claimID(t, s, "Sessions moved to Memcached")
+	if len(r.Superseded) != 1 || r.Superseded[0] != (Supersession{Old: redis, New: mem}) {
+		t.Fatalf("superseded %+v", r.Superseded)
+	}
+	got, err := s.Recall(ctx, "sessions redis memcached", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if texts := texts(got.Claims); len(texts) != 1 || texts[0] != "Sessions moved to Memcached" {
+		t.Fatalf("recall shows %q, want only the new claim", texts)
+	}
+	hist, err := s.RecallWith(ctx, "sessions redis memcached", RecallOptions{History: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var by int64
+	for _, c := range hist.Claims {
+		if c.ID == redis {
+			by = c.SupersededBy
+		}
+	}
+	if by != mem {
+		t.Fatalf("history: superseded_by %d, want %d (%+v)", by, mem, hist.Claims)
+	}
+	blk, err := s.Context(ctx, ContextOptions{Budget: 500, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(blk.Markdown, "Redis") {
+		t.Fatalf("context serves the superseded claim:\n%s", blk.Markdown)
+	}
+	blk, _ = s.Context(ctx, ContextOptions{Query: "sessions", Budget: 500, Now: t0})
+	if strings.Contains(blk.Markdown, "Redis") || !strings.Contains(blk.Markdown, "Memcached") {
+		t.Fatalf("context for a query:\n%s", blk.Markdown)
+	}
+	blk, _ = s.Context(ctx, ContextOptions{Query: "sessions", Budget: 500, Now: t0, History: true})
+	if !strings.Contains(blk.Markdown, "Redis (fact, ") || !strings.Contains(blk.Markdown, ", superseded)") || blk.Included != 2 {
+		t.Fatalf("context with history:\n%s", blk.Markdown)
+	}
+
+	// Undo of the apply removes what it added and lifts its supersession.
+	u, err := s.Undo(ctx)
+	if err != nil || u.Op != opApply || u.Lifted != 1 {
+		t.Fatalf("undo %+v, %v", u, err)
+	}
+	if after := counts(t, s); after != before {
+		t.Fatalf("after undo %s, want %s", after, before)
+	}
+	if got, _ := s.Recall(ctx, "redis", 10); len(got.Claims) != 1 {
+		t.Fatal("undo did not make the old claim current")
+	}
+	// Redo brings the apply back, supersession included, with the same ids.
+	if _, err := s.Redo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Recall(ctx, "redis", 10); len(got.Claims) != 0 {
+		t.Fatal("redo did not supersede again")
+	}
+	if claimID(t, s, "Sessions moved to Memcached") != mem {
+		t.Fatal("redo changed the claim id")
+	}
+	// Stating the old claim again makes it current and supersedes the one that replaced it.
+	r = applyWith(t, s, ApplyOptions{Supersede: SupersedeListed}, "Sessions live in Redis")
+	if len(r.Revived) != 1 || r.Revived[0] != redis || len(r.Superseded) != 1 || r.Superseded[0].Old != mem {
+		t.Fatalf("restated: %+v", r)
+	}
+}
+
+func TestApplyKeepOldAndExplicit(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	applyWith(t, s, ApplyOptions{}, "Sessions live in Redis", "The build uses Bazel")
+	bazel := claimID(t, s, "The build uses Bazel")
+	r := applyWith(t, s, ApplyOptions{Supersede: SupersedeNone}, "Sessions moved to Memcached")
+	if len(r.Superseded) != 0 {
+		t.Fatalf("keep-old superseded %+v", r.Superseded)
+	}
+	if got, _ := s.Recall(ctx, "sessions", 10); len(got.Claims) != 2 {
+		t.Fatalf("keep-old: %q", texts(got.Claims))
+	}
+	r = applyWith(t, s, ApplyOptions{Supersede: SupersedeIDs, IDs: []int64{bazel}}, "The build moved to Make")
+	if len(r.Superseded) != 1 || r.Superseded[0].Old != bazel {
+		t.Fatalf("explicit: %+v", r.Superseded)
+	}
+	a, c := note("s1", "t1", "Something else entirely")
+	for _, tc := range []struct {
+		ids  []int64
+		want error
+	}{{[]int64{999}, ErrNoClaim}, {[]int64{bazel}, ErrSuperseded}} {
+		before := counts(t, s)
+		_, err := s.ApplyWith(ctx, a, c, t0, ApplyOptions{Supersede: SupersedeIDs, IDs: tc.ids})
+		if !errors.Is(err, tc.want) {
+			t.Errorf("ids %v: %v, want %v", tc.ids, err, tc.want)
+		}
+		if after := counts(t, s); after != before {
+			t.Errorf("failed apply changed the store")
+		}
+	}
+	// By hand, as its own operation, undoable.
+	redis := claimID(t, s, "Sessions live in Redis")
+	mem := claimID(t, s, "Sessions moved to Memcached")
+	if _, err := s.Supersede(ctx, redis, mem, t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Supersede(ctx, redis, mem, t0); !errors.Is(err, ErrSuperseded) {
+		t.Fatalf("twice: %v", err)
+	}
+	if u, err := s.Undo(ctx); err != nil || u.Op != opSupersede {
+		t.Fatalf("undo %+v %v", u, err)
+	}
+	if got, _ := s.Recall(ctx, "redis", 10); len(got.Claims) != 1 {
+		t.Fatal("undo of supersede")
+	}
+}
+
+// FuzzSupersedes checks that the rule is deterministic and symmetric, and that no statement supersedes itself.
+func FuzzSupersedes(f *testing.F) {
+	f.Add("Sessions live in Redis", "Sessions moved to Memcached")
+	f.Add("Use pnpm", "Use tabs")
+	f.Add("Timeout is 30s", "timeout IS 30s.")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ab := Supersedes(a, b)
+		if ab != Supersedes(b, a) || ab != Supersedes(a, b) {
+			t.Fatalf("Supersedes(%q, %q) is not symmetric or not deterministic", a, b)
+		}
+		if Supersedes(a, a) {
+			t.Fatalf("%q supersedes itself", a)
+		}
+	})
+}
+
+// TestCandidatesSearchText: candidates are searched by claim text. Newer claims whose context alone shares
+// the subject (claims under a "Sessions" heading) must not crowd the stored claim out of the search.
+func TestCandidatesSearchText(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	remember(t, s, t0, "Sessions live in Redis")
+	var b strings.Builder
+	b.WriteString("Sessions notes\n")
+	var claims []ClaimInput
+	for i := range candidateSearch + 1 {
+		line := fmt.Sprintf("Filler claim number %d", i)
+		start := b.Len()
+		b.WriteString(line + "\n")
+		claims = append(claims, ClaimInput{Key: "k:" + line, Text: line, Kind: "fact", Compiler: "test/1",
+			Context: "Sessions notes", Spans: []Span{{start, start + len(line)}}})
+	}
+	if _, err := s.Apply(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(b.String())}, claims, t0.Add(1)); err != nil {
+		t.Fatal(err)
+	}
+	_, c := note("s1", "t1", "Sessions moved to Memcached")
+	got, err := s.Candidates(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got[0]) != 1 || got[0][0].Text != "Sessions live in Redis" {
+		t.Errorf("candidates %+v, want the Redis claim", got[0])
+	}
+}
