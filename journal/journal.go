@@ -68,6 +68,9 @@ type Entry struct {
 	Purge       bool      `json:"purge,omitempty"`        // forget kept no copy: it cannot be undone
 	Target      int64     `json:"target,omitempty"`       // for undone and redone: the undo record's number
 	Prev        string    `json:"prev"`                   // hex SHA-256 of the previous entry's line, "" for the first
+	// Sum is the hex SHA-256 of the entry's own line as it reads with sum "": the chain shows an edit of an
+	// entry by the next entry's prev, and Sum shows one of the newest entry, which no entry follows yet.
+	Sum string `json:"sum"`
 }
 
 // Journal appends to and reads the journal in one directory. A Journal holds no open file between calls;
@@ -188,6 +191,9 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 	}
 	if len(files) > 0 && files[len(files)-1] > name {
 		name = files[len(files)-1]
+	}
+	if e.Sum, err = entrySum(e); err != nil {
+		return Entry{}, fmt.Errorf("journal: %w", err)
 	}
 	line, err := json.Marshal(e)
 	if err != nil {
@@ -331,7 +337,20 @@ func Parse(line []byte) (Entry, error) {
 		return Entry{}, errors.New("malformed entry: prev is not a SHA-256")
 	}
 	e.Time = e.Time.UTC()
+	if sum, err := entrySum(e); err != nil || sum != e.Sum {
+		return Entry{}, errors.New("changed entry: its sum does not match its fields")
+	}
 	return e, nil
+}
+
+// entrySum computes [Entry.Sum]: the hex SHA-256 of e's JSON line with Sum empty.
+func entrySum(e Entry) (string, error) {
+	e.Sum = ""
+	line, err := json.Marshal(e)
+	if err != nil {
+		return "", err
+	}
+	return lineHash(line), nil
 }
 
 func isHash(s string) bool {

@@ -188,6 +188,11 @@ func TestVerifyTampering(t *testing.T) {
 			edit(l, 2, func(s string) string { return strings.Replace(s, `{`, `{"text":"x",`, 1) })
 			return l
 		}, want: []string{"edited " + day2 + ":3"}},
+		{name: "edited newest entry", file: day2, damage: func(l []string) []string {
+			// No entry follows it, so only its own sum shows the change.
+			edit(l, len(l)-1, func(s string) string { return strings.Replace(s, `"time":"2025-03-02`, `"time":"2025-03-03`, 1) })
+			return l
+		}, want: []string{"edited " + day2 + ":5"}},
 		{name: "edited first entry", file: day1, damage: func(l []string) []string {
 			edit(l, 0, func(s string) string { return strings.Replace(s, `"applied"`, `"dropped"`, 1) })
 			return l

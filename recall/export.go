@@ -574,3 +574,18 @@ func readLine(r *bufio.Reader, limit int) ([]byte, error) {
 var errNoNewline = errors.New("the last line has no newline: the file is cut")
 
 func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
+
+// ExportEmpty writes what [Store.Export] writes for a store that holds nothing, for callers that have no
+// store yet and must not create one.
+func ExportEmpty(w io.Writer) (Counts, error) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	var n Counts
+	if err := enc.Encode(ExportLine{Type: "header", Format: exportFormat, Version: exportVersion}); err != nil {
+		return n, fmt.Errorf("export: %w", err)
+	}
+	if err := enc.Encode(ExportLine{Type: "end", Counts: &n}); err != nil {
+		return n, fmt.Errorf("export: %w", err)
+	}
+	return n, nil
+}

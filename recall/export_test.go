@@ -205,3 +205,18 @@ func TestExportReadOnly(t *testing.T) {
 		t.Fatalf("forget on a read-only store: %v", err)
 	}
 }
+
+// TestExportEmpty checks that ExportEmpty writes exactly what Export writes for a new store.
+func TestExportEmpty(t *testing.T) {
+	s := openTemp(t)
+	var want, got bytes.Buffer
+	if _, err := s.Export(context.Background(), &want); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ExportEmpty(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Fatalf("ExportEmpty wrote %q, Export of a new store %q", got.String(), want.String())
+	}
+}

@@ -2,13 +2,17 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/memoree/memoree/checkpoint"
 	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/internal/gitref"
+	"github.com/memoree/memoree/journal"
 	"github.com/memoree/memoree/pending"
+	"github.com/memoree/memoree/recall"
 	"github.com/memoree/memoree/scan"
 )
 
@@ -16,6 +20,8 @@ var (
 	checkpointSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "session `ID` (default: $MEMOREE_SESSION)"}
 	checkpointTaskFlag    = &cli.StringFlag{Name: "task", Aliases: []string{"t"}, Usage: "task `LABEL` (kept from the earlier checkpoint when not given)"}
 	quietFlag             = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing on success (warnings still go to stderr)", DisableDefaultText: true}
+	refFlag               = &cli.StringSliceFlag{Name: "ref", Aliases: []string{"r"}, Usage: "record a provenance reference `KEY=VALUE` (repeatable): window=W12, item=I-3481, issue=FW-233"}
+	noGitFlag             = &cli.BoolFlag{Name: "no-git", Usage: "do not record the git commit and branch of the working directory", DisableDefaultText: true}
 )
 
 func checkpointCommand(e *env) *cli.Command {
@@ -26,12 +32,18 @@ func checkpointCommand(e *env) *cli.Command {
 		Description: withDoc(`Stages the note as the pending checkpoint of the session, quarantined until a person reviews
 it. Input is UTF-8, at most 64 KiB; at most 4096 bytes are stored, cut with a truncation marker.
 A note that looks like it holds a secret, or an instruction aimed at the agent, is still staged,
-with a warning, and stays flagged. Replacing a checkpoint that was never applied says so on stderr.`,
+with a warning, and stays flagged. Replacing a checkpoint that was never applied says so on stderr.
+
+--ref records what the note relies on (the context window, the work items and issues, by ID), so
+that an agent that rolls over can find them again; inside a git work tree, the commit and branch are
+recorded too (read from .git, without running git), unless --no-git. Refs travel with the note into
+the store on apply, and recall and context build filter by them.`,
 			`printf '%s' 'Storage recall is implemented; next verify the regression corpus.' |
   memoree checkpoint --session S1 --task retrieval -
 memoree checkpoint --session S1 --file notes.md --json
-MEMOREE_SESSION=S1 memoree checkpoint -- '-v is the verbose flag now'`),
-		Flags:  []cli.Flag{checkpointSessionFlag, checkpointTaskFlag, fileFlag, quietFlag, jsonFlag},
+MEMOREE_SESSION=S1 memoree checkpoint -- '-v is the verbose flag now'
+memoree checkpoint -s S1 --ref window=W12 --ref item=I-3481 --file handoff.md`),
+		Flags:  []cli.Flag{checkpointSessionFlag, checkpointTaskFlag, fileFlag, refFlag, noGitFlag, quietFlag, jsonFlag},
 		Action: func(c *cli.Context) error { return runCheckpoint(c, e) },
 	}
 }
@@ -89,7 +101,12 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	refs, err := checkpointRefs(c)
+	if err != nil {
+		return err
+	}
 	staged := checkpoint.Stage(session, task, text)
+	staged.Note.Refs = refs
 	dir, err := openPending(e)
 	if err != nil {
 		return err
@@ -100,6 +117,14 @@ func runCheckpoint(c *cli.Context, e *env) error {
 		return err
 	}
 	warnFindings(e, it.ID, staged.Findings, staged.Kept)
+	op := journal.Staged
+	if prev != nil {
+		op = journal.Replaced
+	}
+	e.record(journal.Entry{Time: now, Op: op, Session: session, Checkpoint: it.ID, Bytes: int64(it.Bytes)})
+	if it.Flagged {
+		e.record(journal.Entry{Time: now, Op: journal.Flagged, Session: session, Checkpoint: it.ID, Findings: len(it.Findings)})
+	}
 	var replacedUnapplied *string
 	if prev != nil && prev.Unapplied() && prev.Text != it.Text {
 		t := rfc3339(prev.Updated)
@@ -128,6 +153,40 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	}
 	_, err = fmt.Fprintf(e.stdout, "%s %s (session %s, %d bytes%s)\n", verb, it.ID, escape.Label(session), it.Bytes, detail)
 	return printedError(done, err)
+}
+
+// checkpointRefs returns the refs a checkpoint records: --ref, checked, then the git commit and branch of
+// the working directory unless --no-git or --ref already names them.
+func checkpointRefs(c *cli.Context) ([]pending.Ref, error) {
+	var refs []pending.Ref
+	given := map[string]bool{}
+	for _, s := range refFlag.Get(c) {
+		r, err := recall.ParseRef(s)
+		if err != nil {
+			return nil, usagef("--ref: %v", err)
+		}
+		refs = append(refs, pending.Ref{Key: r.Key, Value: r.Value})
+		given[r.Key] = true
+	}
+	if noGitFlag.Get(c) {
+		return refs, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return refs, nil
+	}
+	info, err := gitref.Read(wd)
+	if err != nil {
+		// Not in a work tree, or one memoree cannot read: there is nothing to record, and the note matters more.
+		return refs, nil
+	}
+	if info.Commit != "" && !given["commit"] {
+		refs = append(refs, pending.Ref{Key: "commit", Value: info.Commit})
+	}
+	if info.Branch != "" && !given["branch"] {
+		refs = append(refs, pending.Ref{Key: "branch", Value: info.Branch})
+	}
+	return refs, nil
 }
 
 // warnFindings tells on stderr what the scan found, with redacted previews only. kept is how many bytes of the

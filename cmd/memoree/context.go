@@ -35,12 +35,17 @@ English with common tokenizers) and ends with a line saying how many relevant cl
 out. Control and invisible format characters in claims are escaped (\x1b, \u202e), so a stored
 note can neither drive a terminal nor hide text in a prompt.
 
+Superseded claims are left out unless --history, which marks them. Claims from a note applied with
+--allow-flagged are left out unless --allow-flagged is given here too; how many were left out is said
+on stderr, never in the block. --ref KEY=VALUE keeps only claims from notes that carry that ref.
+
 --explain prints, instead of the block, one line per candidate claim: IN or OUT, its score, its
 estimated tokens, why it was left out (budget, superseded, flagged, below relevance floor), its
 claim ID and text. With --json it adds a "candidates" array to the block's document.`, `memoree context build --query "recall work" --budget 1500
 memoree context build --session S1 --json
 memoree context build --query "deploy" --budget 200 --explain`),
-			Flags:  []cli.Flag{contextQueryFlag, contextSessionFlag, contextTaskFlag, budgetFlag, explainFlag, jsonFlag},
+			Flags: []cli.Flag{contextQueryFlag, contextSessionFlag, contextTaskFlag, filterRefFlag, budgetFlag, historyFlag,
+				allowFlaggedFlag, explainFlag, jsonFlag},
 			Action: func(c *cli.Context) error { return runContextBuild(c, e) },
 		}},
 	}
@@ -51,6 +56,7 @@ type contextJSON struct {
 	Markdown   string          `json:"markdown"`
 	Included   int             `json:"included"`
 	LeftOut    int             `json:"left_out"`
+	Flagged    int             `json:"flagged"` // flagged claims left out (without --allow-flagged)
 	Tokens     int             `json:"tokens"`
 	Budget     int             `json:"budget"`
 	Candidates []candidateJSON `json:"candidates,omitempty"` // with --explain
@@ -65,7 +71,7 @@ type candidateJSON struct {
 	Confidence float64 `json:"confidence"`
 	Tokens     int     `json:"tokens"`
 	Included   bool    `json:"included"`
-	Reason     string  `json:"reason"` // "" when included; else budget, superseded, flagged or below relevance floor
+	Reason     string  `json:"reason"` // "" when included; else budget, superseded, restated, flagged or below relevance floor
 }
 
 func runContextBuild(c *cli.Context, e *env) error {
@@ -87,6 +93,10 @@ func runContextBuild(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	ref, err := refFilter(c)
+	if err != nil {
+		return err
+	}
 	query := contextQueryFlag.Get(c)
 	if err := checkQuery(query); err != nil {
 		return err
@@ -101,7 +111,8 @@ func runContextBuild(c *cli.Context, e *env) error {
 	}
 	var blk recall.ContextBlock
 	var cands []recall.ContextCandidate
-	opt := recall.ContextOptions{Query: query, Session: session, Task: task, Budget: budget, Now: now}
+	opt := recall.ContextOptions{Query: query, Session: session, Task: task, Budget: budget, Now: now,
+		History: historyFlag.Get(c), AllowFlagged: allowFlaggedFlag.Get(c), Ref: ref}
 	switch {
 	case st == nil:
 		blk, err = recall.EmptyContext(opt)
@@ -116,7 +127,10 @@ func runContextBuild(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	out := contextJSON{blk.Markdown, blk.Included, blk.LeftOut, blk.Tokens, budget, nil}
+	if blk.Flagged > 0 {
+		e.warnf("left out %d flagged claim(s); --allow-flagged includes them", blk.Flagged)
+	}
+	out := contextJSON{blk.Markdown, blk.Included, blk.LeftOut, blk.Flagged, blk.Tokens, budget, nil}
 	if explainFlag.Get(c) {
 		out.Candidates = []candidateJSON{}
 		for _, cd := range cands {

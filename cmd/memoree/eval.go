@@ -10,6 +10,7 @@ import (
 
 	"github.com/memoree/memoree/compiler"
 	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/journal"
 	"github.com/memoree/memoree/recall"
 )
 
@@ -111,6 +112,8 @@ type reindexJSON struct {
 	Removed   int    `json:"removed"`
 	Updated   int    `json:"updated"`
 	Unchanged int    `json:"unchanged"`
+	Lifted    int    `json:"lifted"` // supersessions lifted because a claim they named is gone
+	Record    int64  `json:"record"` // the undo record; 0 when there was no store
 }
 
 func runReindex(c *cli.Context, e *env) error {
@@ -121,16 +124,22 @@ func runReindex(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
 	out := reindexJSON{Compiler: compiler.Rules.Name()}
 	if exists {
 		err = withStore(dir, func(st *recall.Store) error {
-			res, err := st.Reindex(c.Context, compiler.Rules)
-			out = reindexJSON{res.Compiler, res.Artifacts, res.Added, res.Removed, res.Updated, res.Unchanged}
+			res, err := st.Reindex(c.Context, compiler.Rules, now)
+			out = reindexJSON{res.Compiler, res.Artifacts, res.Added, res.Removed, res.Updated, res.Unchanged, res.Lifted, res.Record}
 			return err
 		})
 		if err != nil {
 			return err
 		}
+		e.record(journal.Entry{Time: now, Op: journal.Reindexed, Artifacts: out.Artifacts, Claims: out.Added + out.Removed + out.Updated,
+			Compiler: out.Compiler, Target: out.Record})
 	}
 	if jsonFlag.Get(c) {
 		return e.printJSON(out)

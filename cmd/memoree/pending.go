@@ -11,6 +11,7 @@ import (
 	"github.com/memoree/memoree/checkpoint"
 	"github.com/memoree/memoree/internal/age"
 	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/journal"
 	"github.com/memoree/memoree/pending"
 	"github.com/memoree/memoree/scan"
 )
@@ -68,7 +69,9 @@ memoree pending show --session "$MEMOREE_SESSION"`),
 				Description: withDoc(`Runs the claim compiler on the checkpoint's text and shows each claim with its kind, its
 evidence span [start, end) in the text and whether the store already knows it, then the skipped
 fragments with the reason. Writes nothing at all, and creates no store. A flagged checkpoint is
-refused (exit 3) unless --allow-flagged.`, `memoree pending preview ck-7f3a
+refused (exit 3) unless --allow-flagged.
+
+`+supersessionHelp, `memoree pending preview ck-7f3a
 memoree pending preview 7f3a --json`),
 				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingPreview(c, e) },
@@ -80,9 +83,13 @@ memoree pending preview 7f3a --json`),
 				Description: withDoc(`Runs the same compiler as preview through the same path as 'remember --apply': the exact text
 becomes a checkpoint artifact, the evidence of every claim. The pending item stays, marked as
 applied, until you drop it; applying the same text again changes nothing and says so. A flagged
-checkpoint is refused (exit 3) unless --allow-flagged.`, `memoree pending apply ck-7f3a
+checkpoint is refused (exit 3) unless --allow-flagged, and one applied with it stays marked flagged
+in the store. Its refs travel with it.
+
+`+supersessionHelp, `memoree pending apply ck-7f3a
+memoree pending apply ck-7f3a --keep-old
 memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`),
-				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
+				Flags:  []cli.Flag{keepOldFlag, supersedeFlag, allowFlaggedFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingApply(c, e) },
 			},
 			{
@@ -111,7 +118,14 @@ type itemJSON struct {
 	Flagged       bool          `json:"flagged"`
 	Findings      []findingJSON `json:"findings"`
 	Applied       *appliedJSON  `json:"applied"`
+	Refs          []refJSON     `json:"refs"`
 	Text          *string       `json:"text,omitempty"`
+}
+
+// refJSON is a provenance reference in JSON.
+type refJSON struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 type appliedJSON struct {
@@ -134,7 +148,10 @@ func newItemJSON(it pending.Item) itemJSON {
 	j := itemJSON{
 		ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
 		Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Flagged: it.Flagged,
-		Findings: findingsJSON(it.Findings, it.Bytes),
+		Findings: findingsJSON(it.Findings, it.Bytes), Refs: []refJSON{},
+	}
+	for _, r := range it.Refs {
+		j.Refs = append(j.Refs, refJSON{r.Key, r.Value})
 	}
 	if it.Applied != nil {
 		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply()}
@@ -304,6 +321,9 @@ func runPendingShow(c *cli.Context, e *env) error {
 	if it.Applied != nil {
 		fmt.Fprintf(&b, "applied:  %s at %s\n", escape.Label(it.Applied.Artifact), rfc3339(it.Applied.Time))
 	}
+	for _, r := range it.Refs {
+		fmt.Fprintf(&b, "ref:      %s=%s\n", escape.Label(r.Key), escape.Label(r.Value))
+	}
 	b.WriteString("\n")
 	b.WriteString(escape.Text(it.Text))
 	if !strings.HasSuffix(it.Text, "\n") {
@@ -330,6 +350,9 @@ func runPendingDrop(c *cli.Context, e *env) error {
 	it, err := dir.Drop(id)
 	if err != nil {
 		return err
+	}
+	if now, err := e.now(); err == nil {
+		e.record(journal.Entry{Time: now, Op: journal.Dropped, Session: it.Session, Checkpoint: it.ID, Bytes: int64(it.Bytes)})
 	}
 	done := "dropped " + it.ID
 	if jsonFlag.Get(c) {

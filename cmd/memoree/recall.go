@@ -31,9 +31,15 @@ diacritics fold) and prints them, best first, each with its age and evidence. Th
 presence=claim when a stored claim answers the query, presence=artifact when only stored artifact
 text does (then those artifacts are listed, those with the most query words first, newest first
 among equals), presence=none otherwise. Pending checkpoints are never searched. Output is capped
-at 16 KiB; when more results exist it says so.`, `memoree recall "regression corpus"
-memoree recall deploy release branch -n 3 --json`),
-		Flags:  []cli.Flag{limitFlag, jsonFlag},
+at 16 KiB; when more results exist it says so.
+
+Superseded claims are history: left out unless --history, which shows them marked with the claim that
+replaced them. Claims from a note applied with --allow-flagged are marked flagged. --ref KEY=VALUE
+keeps only claims with evidence from notes that carry that ref.`, `memoree recall "regression corpus"
+memoree recall deploy release branch -n 3 --json
+memoree recall "session store" --history
+memoree recall rollout --ref issue=FW-233`),
+		Flags:  []cli.Flag{limitFlag, historyFlag, filterRefFlag, jsonFlag},
 		Action: func(c *cli.Context) error { return runRecall(c, e) },
 	}
 }
@@ -88,15 +94,18 @@ type evidenceJSON struct {
 }
 
 type recallClaimJSON struct {
-	ClaimID    int64          `json:"claim_id"`
-	Text       string         `json:"text"`
-	Context    string         `json:"context"`
-	Kind       string         `json:"kind"`
-	Score      float64        `json:"score"`
-	Confidence float64        `json:"confidence"`
-	Created    string         `json:"created"`
-	AgeSecs    int64          `json:"age_seconds"`
-	Evidence   []evidenceJSON `json:"evidence"`
+	ClaimID      int64          `json:"claim_id"`
+	Text         string         `json:"text"`
+	Context      string         `json:"context"`
+	Kind         string         `json:"kind"`
+	Score        float64        `json:"score"`
+	Confidence   float64        `json:"confidence"`
+	Flagged      bool           `json:"flagged"`                 // from a note applied with --allow-flagged
+	SupersededBy int64          `json:"superseded_by,omitempty"` // with --history: the claim that replaced it
+	Refs         []refJSON      `json:"refs"`
+	Created      string         `json:"created"`
+	AgeSecs      int64          `json:"age_seconds"`
+	Evidence     []evidenceJSON `json:"evidence"`
 }
 
 type artifactHitJSON struct {
@@ -125,6 +134,10 @@ func runRecall(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	ref, err := refFilter(c)
+	if err != nil {
+		return err
+	}
 	now, err := e.now()
 	if err != nil {
 		return err
@@ -135,17 +148,22 @@ func runRecall(c *cli.Context, e *env) error {
 		return err
 	}
 	if st != nil {
-		if res, err = st.Recall(c.Context, q, limit); err != nil {
+		opt := recall.RecallOptions{Limit: limit, History: historyFlag.Get(c), Ref: ref}
+		if res, err = st.RecallWith(c.Context, q, opt); err != nil {
 			return err
 		}
 	}
 	out := recallJSON{Query: q, Presence: string(res.Presence), Confidence: round(res.Confidence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
 	for _, h := range res.Claims {
 		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Context: h.Context, Kind: h.Kind, Score: round(h.Score),
-			Confidence: round(h.Confidence), Created: rfc3339(h.Created),
+			Confidence: round(h.Confidence), Flagged: h.Flagged, SupersededBy: h.SupersededBy, Refs: []refJSON{},
+			Created: rfc3339(h.Created),
 			AgeSecs: ageSeconds(now, h.Created), Evidence: []evidenceJSON{}}
 		for _, ev := range h.Evidence {
 			j.Evidence = append(j.Evidence, evidenceJSON{ev.Artifact, ev.Start, ev.End, ev.Session, ev.Task, rfc3339(ev.Created)})
+		}
+		for _, r := range h.Refs {
+			j.Refs = append(j.Refs, refJSON{r.Key, r.Value})
 		}
 		out.Results = append(out.Results, j)
 	}
@@ -163,7 +181,14 @@ func runRecall(c *cli.Context, e *env) error {
 	var blocks []string
 	for i, r := range out.Results {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%d. [%s] %s%s  (%s)\n", i+1, r.Kind, escape.Label(r.Text), contextSuffix(r.Context), ageText(r.AgeSecs))
+		marks := ""
+		if r.Flagged {
+			marks += " [flagged]"
+		}
+		if r.SupersededBy != 0 {
+			marks += fmt.Sprintf(" [superseded by %d]", r.SupersededBy)
+		}
+		fmt.Fprintf(&b, "%d. [%s] %s%s  (%s)%s\n", i+1, r.Kind, escape.Label(r.Text), contextSuffix(r.Context), ageText(r.AgeSecs), marks)
 		for _, ev := range r.Evidence {
 			fmt.Fprintf(&b, "   evidence %s [%d,%d) session %s, task %s, %s\n", ev.Artifact[:12], ev.Start, ev.End,
 				orDash(escape.Label(ev.Session)), orDash(escape.Label(ev.Task)), ev.Created)
@@ -291,6 +316,23 @@ func printCappedJSON(e *env, v any, n int, keep func(k int)) error {
 	}
 	_, err = e.stdout.Write(buf.Bytes())
 	return err
+}
+
+var (
+	historyFlag   = &cli.BoolFlag{Name: "history", Usage: "include superseded claims, marked with the claim that replaced them", DisableDefaultText: true}
+	filterRefFlag = &cli.StringFlag{Name: "ref", Aliases: []string{"r"}, Usage: "only claims from notes that carry the ref `KEY=VALUE`"}
+)
+
+// refFilter returns the ref that --ref names, checked, or nil.
+func refFilter(c *cli.Context) (*recall.Ref, error) {
+	if !c.IsSet(filterRefFlag.Name) {
+		return nil, nil
+	}
+	r, err := recall.ParseRef(filterRefFlag.Get(c))
+	if err != nil {
+		return nil, usagef("--ref: %v", err)
+	}
+	return &r, nil
 }
 
 // ageSeconds is how long before now t was, in whole seconds, for JSON.

@@ -9,18 +9,31 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/memoree/memoree/compiler"
 	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/journal"
 	"github.com/memoree/memoree/pending"
 	"github.com/memoree/memoree/recall"
 	"github.com/memoree/memoree/scan"
 )
 
-var applyFlag = &cli.BoolFlag{Name: "apply", Usage: "store the note and its claims", DisableDefaultText: true}
+var (
+	applyFlag     = &cli.BoolFlag{Name: "apply", Usage: "store the note and its claims", DisableDefaultText: true}
+	keepOldFlag   = &cli.BoolFlag{Name: "keep-old", Usage: "supersede no stored claim, whatever preview listed", DisableDefaultText: true}
+	supersedeFlag = &cli.StringSliceFlag{Name: "supersede", Usage: "supersede the stored claim `ID` (repeatable) instead of those preview listed"}
+)
+
+// supersessionHelp is what remember, preview and apply say about supersession.
+const supersessionHelp = `Under each new claim, preview lists the stored claims it would supersede: claims about the same
+subject whose value differs (a region, a version, a threshold, an owner). Apply supersedes exactly
+those; --keep-old supersedes none, and --supersede ID names them by hand. A superseded claim stays as
+history: recall and context build leave it out unless given --history, and 'memoree undo' lifts it.`
 
 func rememberCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -30,10 +43,13 @@ func rememberCommand(e *env) *cli.Command {
 		Description: withDoc(`Without --apply, prints the claims the note would give and writes nothing. With --apply, stores
 the note as an artifact and its claims in one transaction, and says how many claims are new and how
 many were already known (known claims gain evidence, not duplicates). The same input rules as
-checkpoint apply; a note the scan flags is refused (exit 3) unless --allow-flagged.`,
+checkpoint apply; a note the scan flags is refused (exit 3) unless --allow-flagged, and one applied
+with it stays marked flagged in the store.
+
+`+supersessionHelp,
 			`echo 'We deploy from the release branch only.' | memoree remember -
 echo 'We deploy from the release branch only.' | memoree remember --apply -`),
-		Flags:  []cli.Flag{fileFlag, taskFlag, applyFlag, allowFlaggedFlag, jsonFlag},
+		Flags:  []cli.Flag{fileFlag, taskFlag, applyFlag, keepOldFlag, supersedeFlag, allowFlaggedFlag, jsonFlag},
 		Action: func(c *cli.Context) error { return runRemember(c, e) },
 	}
 }
@@ -98,12 +114,22 @@ type previewJSON struct {
 }
 
 type claimJSON struct {
-	Text    string `json:"text"`
-	Context string `json:"context"` // headings, label or list intro the claim sits under, " > "-joined; "" when none
-	Kind    string `json:"kind"`
-	Start   int    `json:"start"`
-	End     int    `json:"end"`
-	Known   bool   `json:"known"`
+	Text       string          `json:"text"`
+	Context    string          `json:"context"` // headings, label or list intro the claim sits under, " > "-joined; "" when none
+	Kind       string          `json:"kind"`
+	Start      int             `json:"start"`
+	End        int             `json:"end"`
+	Known      bool            `json:"known"`
+	Supersedes []supersedeJSON `json:"supersedes"` // stored claims apply would supersede
+}
+
+// supersedeJSON is a stored claim a new one would supersede.
+type supersedeJSON struct {
+	ClaimID  int64  `json:"claim_id"`
+	Text     string `json:"text"` // "" when the claim is flagged: its text may be a secret
+	Created  string `json:"created"`
+	Artifact string `json:"artifact"`
+	Flagged  bool   `json:"flagged"`
 }
 
 type skippedJSON struct {
@@ -116,6 +142,7 @@ type skippedJSON struct {
 func preview(c *cli.Context, e *env, p promotion) error {
 	res := compile(p)
 	known := map[string]bool{}
+	cands := make([][]recall.Candidate, len(res.Claims))
 	st, err := queryStore(e)
 	if err != nil {
 		return err
@@ -128,10 +155,21 @@ func preview(c *cli.Context, e *env, p promotion) error {
 		if known, err = st.Known(c.Context, keys); err != nil {
 			return err
 		}
+		if cands, err = st.Candidates(c.Context, recall.ClaimsOf(res)); err != nil {
+			return err
+		}
 	}
 	out := previewJSON{ID: p.id, Compiler: res.Compiler, Claims: []claimJSON{}, Skipped: []skippedJSON{}}
-	for _, cl := range res.Claims {
-		out.Claims = append(out.Claims, claimJSON{cl.Text, cl.Context, cl.Kind, cl.Spans[0].Start, cl.Spans[0].End, known[cl.Key]})
+	for i, cl := range res.Claims {
+		j := claimJSON{cl.Text, cl.Context, cl.Kind, cl.Spans[0].Start, cl.Spans[0].End, known[cl.Key], []supersedeJSON{}}
+		for _, cd := range cands[i] {
+			text := cd.Text
+			if cd.Flagged {
+				text = ""
+			}
+			j.Supersedes = append(j.Supersedes, supersedeJSON{cd.ClaimID, text, rfc3339(cd.Created), cd.Artifact, cd.Flagged})
+		}
+		out.Claims = append(out.Claims, j)
 	}
 	for _, s := range res.Skipped {
 		out.Skipped = append(out.Skipped, skippedJSON{s.Text, s.Reason})
@@ -158,6 +196,13 @@ func preview(c *cli.Context, e *env, p promotion) error {
 			state = "known"
 		}
 		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s%s\n", cl.Kind, state, cl.Start, cl.End, escape.Label(cl.Text), contextSuffix(cl.Context))
+		for _, sd := range cl.Supersedes {
+			text := escape.Label(sd.Text)
+			if sd.Flagged {
+				text = "(flagged: text not shown)"
+			}
+			fmt.Fprintf(w, "  supersedes\t%d\t%s\t%s\t%s\n", sd.ClaimID, shortHash(sd.Artifact), sd.Created, text)
+		}
 	}
 	for _, s := range out.Skipped {
 		if _, err := fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, escape.Label(s.Text)); err != nil {
@@ -169,18 +214,50 @@ func preview(c *cli.Context, e *env, p promotion) error {
 
 // applyJSON is the --json shape of pending apply and remember --apply.
 type applyJSON struct {
-	ID          string `json:"id"`
-	Artifact    string `json:"artifact"`
-	Compiler    string `json:"compiler"`
-	NewClaims   int    `json:"new_claims"`
-	KnownClaims int    `json:"known_claims"`
-	NewEvidence int    `json:"new_evidence"`
-	NoOp        bool   `json:"no_op"`
+	ID          string             `json:"id"`
+	Artifact    string             `json:"artifact"`
+	Compiler    string             `json:"compiler"`
+	NewClaims   int                `json:"new_claims"`
+	KnownClaims int                `json:"known_claims"`
+	NewEvidence int                `json:"new_evidence"`
+	NoOp        bool               `json:"no_op"`
+	Flagged     bool               `json:"flagged"`    // applied with --allow-flagged: its claims stay marked
+	Superseded  []supersessionJSON `json:"superseded"` // stored claims this apply superseded
+	Revived     []int64            `json:"revived"`    // superseded claims the note states again, current again
+	Record      int64              `json:"record"`     // the undo record; 0 for a no-op
 }
 
-// apply compiles the text and stores it with its claims in one transaction, at time now. Applying the same text
-// again changes nothing and says so.
-func apply(ctx context.Context, e *env, p promotion, now time.Time) (_ applyJSON, err error) {
+// supersessionJSON is one supersession an apply made: old is now history, replaced by new.
+type supersessionJSON struct {
+	Old int64 `json:"old"`
+	New int64 `json:"new"`
+}
+
+// applyOptions returns the supersession an apply makes, from --keep-old and --supersede.
+func applyOptions(c *cli.Context) (recall.ApplyOptions, error) {
+	ids := supersedeFlag.Get(c)
+	switch {
+	case keepOldFlag.Get(c) && len(ids) > 0:
+		return recall.ApplyOptions{}, usagef("--keep-old supersedes nothing, --supersede names claims: give one of them")
+	case keepOldFlag.Get(c):
+		return recall.ApplyOptions{Supersede: recall.SupersedeNone}, nil
+	case len(ids) > 0:
+		opt := recall.ApplyOptions{Supersede: recall.SupersedeIDs}
+		for _, s := range ids {
+			id, err := strconv.ParseInt(strings.TrimPrefix(s, "claim:"), 10, 64)
+			if err != nil || id <= 0 {
+				return opt, usagef("--supersede %q is not a claim ID: give the number recall --json shows as claim_id", s)
+			}
+			opt.IDs = append(opt.IDs, id)
+		}
+		return opt, nil
+	}
+	return recall.ApplyOptions{Supersede: recall.SupersedeListed}, nil
+}
+
+// apply compiles the text and stores it with its claims in one transaction, at time now, superseding what opt
+// says. Applying the same text again changes nothing and says so.
+func apply(ctx context.Context, e *env, p promotion, now time.Time, opt recall.ApplyOptions) (_ applyJSON, err error) {
 	res := compile(p)
 	dir, err := storeDir(e)
 	if err != nil {
@@ -191,37 +268,71 @@ func apply(ctx context.Context, e *env, p promotion, now time.Time) (_ applyJSON
 		return applyJSON{}, err
 	}
 	defer closeStore(st, &err)
-	r, err := st.Apply(ctx, p.artifact, recall.ClaimsOf(res), now)
+	r, err := st.ApplyWith(ctx, p.artifact, recall.ClaimsOf(res), now, opt)
+	if errors.Is(err, recall.ErrNoClaim) || errors.Is(err, recall.ErrSuperseded) {
+		return applyJSON{}, usagef("apply %s: %v", p.id, err)
+	}
 	if err != nil {
 		return applyJSON{}, fmt.Errorf("apply %s: %w", p.id, err)
 	}
-	return applyJSON{
+	out := applyJSON{
 		ID: p.id, Artifact: r.Artifact, Compiler: res.Compiler, NewClaims: r.NewClaims,
-		KnownClaims: r.KnownClaims, NewEvidence: r.NewEvidence, NoOp: r.NoOp(),
-	}, nil
+		KnownClaims: r.KnownClaims, NewEvidence: r.NewEvidence, NoOp: r.NoOp(), Flagged: p.artifact.Flagged,
+		Superseded: []supersessionJSON{}, Revived: nonNil(r.Revived), Record: r.Record,
+	}
+	for _, s := range r.Superseded {
+		out.Superseded = append(out.Superseded, supersessionJSON{s.Old, s.New})
+	}
+	return out, nil
+}
+
+// recordApply journals an apply that stored something.
+func recordApply(e *env, now time.Time, p promotion, out applyJSON, findings int) {
+	if out.NoOp {
+		return
+	}
+	session, checkpoint := p.artifact.Session, ""
+	if p.artifact.Kind == "checkpoint" {
+		checkpoint = p.id
+	}
+	e.record(journal.Entry{Time: now, Op: journal.Applied, Session: session, Checkpoint: checkpoint, Artifact: out.Artifact,
+		NewClaims: out.NewClaims, KnownClaims: out.KnownClaims, Bytes: int64(len(p.artifact.Text)), Compiler: out.Compiler,
+		Findings: findings, Target: out.Record})
+	if len(out.Superseded) > 0 {
+		e.record(journal.Entry{Time: now, Op: journal.Superseded, Artifact: out.Artifact, Claims: len(out.Superseded), Target: out.Record})
+	}
 }
 
 // printApply reports an apply; name is what the human view calls the text ("note" or the checkpoint ID).
 func printApply(c *cli.Context, e *env, name string, out applyJSON) error {
 	var err error
-	if jsonFlag.Get(c) {
+	switch {
+	case jsonFlag.Get(c):
 		err = e.printJSON(out)
-	} else if out.NoOp {
+	case out.NoOp:
 		_, err = fmt.Fprintf(e.stdout, "already applied %s as artifact %s: nothing new\n", name, out.Artifact[:12])
-	} else {
-		_, err = fmt.Fprintf(e.stdout, "applied %s as artifact %s: %d new claim(s), %d known\n",
-			name, out.Artifact[:12], out.NewClaims, out.KnownClaims)
+	default:
+		superseded := ""
+		if n := len(out.Superseded); n > 0 {
+			superseded = fmt.Sprintf("; superseded %d stored claim(s)", n)
+		}
+		_, err = fmt.Fprintf(e.stdout, "applied %s as artifact %s: %d new claim(s), %d known%s\n",
+			name, out.Artifact[:12], out.NewClaims, out.KnownClaims, superseded)
 	}
 	return printedError("applied "+name+" as artifact "+out.Artifact[:12], err)
 }
 
-// itemPromotion returns a pending checkpoint as a promotion, or a refusal when it is flagged.
-func itemPromotion(c *cli.Context, it pending.Item) (promotion, error) {
+// itemPromotion returns a pending checkpoint as a promotion, with its findings, or a refusal when it is
+// flagged.
+func itemPromotion(c *cli.Context, it pending.Item) (promotion, []scan.Finding, error) {
 	p := promotion{
 		id: it.ID,
 		artifact: recall.Artifact{
 			Kind: "checkpoint", Source: "pending:" + it.ID, Session: it.Session, Task: it.Task, Text: []byte(it.Text),
 		},
+	}
+	for _, r := range it.Refs {
+		p.artifact.Refs = append(p.artifact.Refs, recall.Ref{Key: r.Key, Value: r.Value})
 	}
 	// Scan again: the rules may have grown since the checkpoint was staged, and nothing they now catch may
 	// reach the store unreviewed.
@@ -229,7 +340,8 @@ func itemPromotion(c *cli.Context, it pending.Item) (promotion, error) {
 	if it.Flagged && len(findings) == 0 {
 		findings = it.Findings
 	}
-	return p, refuseFlagged(c, "checkpoint "+it.ID, findings)
+	p.artifact.Flagged = len(findings) > 0
+	return p, findings, refuseFlagged(c, "checkpoint "+it.ID, findings)
 }
 
 func runPendingPreview(c *cli.Context, e *env) error {
@@ -242,7 +354,7 @@ func runPendingPreview(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	p, err := itemPromotion(c, it)
+	p, _, err := itemPromotion(c, it)
 	if err != nil {
 		return err
 	}
@@ -258,23 +370,29 @@ func runPendingApply(c *cli.Context, e *env) error {
 		return err
 	}
 	defer dir.Close()
+	opt, err := applyOptions(c)
+	if err != nil {
+		return err
+	}
 	// One clock for the artifact's creation and the pending item's record of it.
 	now, err := e.now()
 	if err != nil {
 		return err
 	}
 	var out applyJSON
+	var p promotion
+	var findings []scan.Finding
 	it, err := dir.Apply(id, now, func(it pending.Item) (string, error) {
-		p, err := itemPromotion(c, it)
-		if err != nil {
+		if p, findings, err = itemPromotion(c, it); err != nil {
 			return "", err
 		}
-		out, err = apply(c.Context, e, p, now)
+		out, err = apply(c.Context, e, p, now, opt)
 		return out.Artifact, err
 	})
 	if err != nil {
 		return err
 	}
+	recordApply(e, now, p, out, len(findings))
 	return printApply(c, e, it.ID, out)
 }
 
@@ -292,21 +410,30 @@ func runRemember(c *cli.Context, e *env) error {
 		id:       pending.TextHash(string(text)),
 		artifact: recall.Artifact{Kind: "note", Source: "remember", Task: task, Text: text},
 	}
+	warnFindings(e, "", findings, len(text))
 	if err := refuseFlagged(c, "the note", findings); err != nil {
-		warnFindings(e, "", findings, len(text))
 		return err
 	}
+	p.artifact.Flagged = len(findings) > 0
 	if !applyFlag.Get(c) {
+		if keepOldFlag.Get(c) || len(supersedeFlag.Get(c)) > 0 {
+			return usagef("--keep-old and --supersede go with --apply")
+		}
 		return preview(c, e, p)
+	}
+	opt, err := applyOptions(c)
+	if err != nil {
+		return err
 	}
 	now, err := e.now()
 	if err != nil {
 		return err
 	}
-	out, err := apply(c.Context, e, p, now)
+	out, err := apply(c.Context, e, p, now, opt)
 	if err != nil {
 		return err
 	}
+	recordApply(e, now, p, out, len(findings))
 	return printApply(c, e, "note", out)
 }
 
