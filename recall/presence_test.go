@@ -18,6 +18,9 @@ func TestPresenceQuestions(t *testing.T) {
 			"Priya's dog is a beagle named Biscuit.",
 		},
 		"one": {"The billing database is PostgreSQL 16."},
+		// Questions of when and how many are answered only by a time or a quantity.
+		"wish":  {"Happy birthday to Aiko from the whole team!", "Staging runs on a small node pool."},
+		"dated": {"Aiko's birthday is on 12 June.", "Staging runs on three nodes.", "The offsite is next Tuesday."},
 	}
 	tests := []struct {
 		store, query string
@@ -45,6 +48,13 @@ func TestPresenceQuestions(t *testing.T) {
 		{"three", "what kind of cache does checkout use", PresenceNone, ""},
 		{"three", "which queue do payments need", PresenceNone, ""},
 		{"one", "which cache does billing use", PresenceNone, ""},
+
+		{"wish", "when is Aiko's birthday?", PresenceNone, ""},
+		{"wish", "how many nodes does staging have?", PresenceNone, ""},
+		{"wish", "what does staging run on?", PresenceClaim, "Staging runs on a small node pool."},
+		{"dated", "when is Aiko's birthday?", PresenceClaim, "Aiko's birthday is on 12 June."},
+		{"dated", "how many nodes does staging have?", PresenceClaim, "Staging runs on three nodes."},
+		{"dated", "when is the offsite?", PresenceClaim, "The offsite is next Tuesday."},
 	}
 	for name, lines := range stores {
 		s := openTemp(t)
@@ -70,6 +80,41 @@ func TestPresenceQuestions(t *testing.T) {
 					t.Errorf("claims %q: want %q first", texts(r.Claims), tt.first)
 				}
 			})
+		}
+	}
+}
+
+func TestAskedFor(t *testing.T) {
+	tests := []struct {
+		question string
+		want     asked
+		states   []string // texts that state what is asked
+		not      []string // texts that do not
+	}{
+		{"When is Noor's birthday?", askedTime, []string{"on 12 June", "next Tuesday", "every night"}, []string{"Happy birthday to her!"}},
+		{"what time does the office close", askedTime, []string{"at 18:00"}, []string{"The office closes early."}},
+		{"How many partitions does the topic have?", askedQuantity, []string{"48 partitions", "twelve partitions"}, []string{"The topic was repartitioned."}},
+		{"how much does it cost", askedQuantity, []string{"3 EUR"}, []string{"It costs too much."}},
+		{"which database does billing use", askedAnything, []string{"anything"}, nil},
+		{"the release schedule, when possible", askedAnything, nil, nil},
+		{"¿cuándo es la reunión?", askedAnything, nil, nil},
+		{"", askedAnything, nil, nil},
+	}
+	for _, tt := range tests {
+		got := askedFor(tt.question)
+		if got != tt.want {
+			t.Errorf("askedFor(%q) = %v, want %v", tt.question, got, tt.want)
+			continue
+		}
+		for _, s := range tt.states {
+			if !got.states(s) {
+				t.Errorf("%q: %q does not state what is asked, want it to", tt.question, s)
+			}
+		}
+		for _, s := range tt.not {
+			if got.states(s) {
+				t.Errorf("%q: %q states what is asked, want it not to", tt.question, s)
+			}
 		}
 	}
 }
