@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Notes about the same subject.
@@ -18,19 +20,22 @@ import (
 // that score up to [noteRecencyMargin] higher, where two claims would otherwise need to be within
 // [recencyMargin].
 //
-// The words of a note are those of its claims' text and context. They are loaded only for the notes of
-// candidates that might move (see [subjectPairs]), in the first [subjectDepth] ranks: the ranks a reader
-// sees first, where the order of an update and what it replaces matters.
+// The words of a note are those of the text and context of its claims in its first [subjectBytes]: where a
+// note states what it is about. They are loaded only for the notes of candidates that might move (see
+// [subjectPairs]): an older candidate in the first [subjectHead] ranks, where the order of an update and
+// what it replaces matters most, and a newer one in the first [subjectDepth].
 const (
 	sameSubjectNote   = 0.15
 	noteRecencyMargin = 1.0
+	subjectHead       = 3
 	subjectDepth      = 10
+	subjectBytes      = 512
 )
 
-// noteSubjects holds the informative words of some notes, as sorted sets of ids that ids assigns, by
-// artifact id.
+// noteSubjects holds the informative words of some notes, as sorted sets of word hashes (see
+// [noteWords]), by artifact id; ids assigns the word ids of claims for [supersede].
 type noteSubjects struct {
-	words map[int64][]int32
+	words map[int64][]uint64
 	ids   map[string]int32
 }
 
@@ -38,12 +43,13 @@ type noteSubjects struct {
 func (n noteSubjects) same(a, b int64) bool {
 	wa, oka := n.words[a]
 	wb, okb := n.words[b]
-	return a != b && oka && okb && jaccard(wa, wb) >= sameSubjectNote
+	return a != b && oka && okb && overlapOf(wa, wb) >= sameSubjectNote
 }
 
-// subjectPairs returns the notes of the candidates in the first [subjectDepth] ranks of top (sorted by
-// score) that a newer candidate from another note could move ahead of under the note rule: it scores
-// within [noteRecencyMargin] and shares [sameSubject] of the query terms. nil when there are none.
+// subjectPairs returns the notes of the candidates in the first [subjectHead] ranks of top (sorted by
+// score) that a newer candidate from another note in the first [subjectDepth] could move ahead of under
+// the note rule, and the notes of those newer candidates: the newer scores within [noteRecencyMargin] and
+// shares [sameSubject] of the query terms. nil when there are none.
 func subjectPairs(q *query, top []hit) []int64 {
 	var notes []int64
 	seen := map[int64]bool{}
@@ -54,7 +60,7 @@ func subjectPairs(q *query, top []hit) []int64 {
 		}
 	}
 	n := min(len(top), subjectDepth)
-	for i := range n {
+	for i := range min(n, subjectHead) {
 		for j := i + 1; j < n; j++ {
 			a, b := top[i], top[j]
 			if b.created <= a.created || a.note == b.note || a.note == 0 || b.note == 0 ||
@@ -70,7 +76,7 @@ func subjectPairs(q *query, top []hit) []int64 {
 
 // noteSubjects loads the words of the notes (artifact ids).
 func (s *Store) noteSubjects(ctx context.Context, notes []int64) (noteSubjects, error) {
-	out := noteSubjects{words: map[int64][]int32{}, ids: map[string]int32{}}
+	out := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
 	if len(notes) == 0 {
 		return out, nil
 	}
@@ -84,18 +90,22 @@ func (s *Store) noteSubjects(ctx context.Context, notes []int64) (noteSubjects, 
 	}
 	b.WriteByte(']')
 	rows, err := s.query(ctx, `SELECT e.artifact, c.text, c.context FROM evidence e JOIN claims c ON c.id = e.claim
-		WHERE e.artifact`+inIDs, b.String())
+		WHERE e.artifact`+inIDs+` AND e.start < `+strconv.Itoa(subjectBytes), b.String())
 	if err != nil {
 		return out, fmt.Errorf("note subjects: %w", err)
 	}
 	defer rows.Close()
+	var buf []byte
 	for rows.Next() {
 		var a int64
 		var text, context string
 		if err := rows.Scan(&a, &text, &context); err != nil {
 			return out, fmt.Errorf("note subjects: %w", err)
 		}
-		out.words[a] = append(out.words[a], subjectWords(text, context, out.ids)...)
+		w := out.words[a]
+		w, buf = noteWords(w, text, buf)
+		w, buf = noteWords(w, context, buf)
+		out.words[a] = w
 	}
 	if err := rows.Err(); err != nil {
 		return out, fmt.Errorf("note subjects: %w", err)
@@ -105,4 +115,47 @@ func (s *Store) noteSubjects(ctx context.Context, notes []int64) (noteSubjects, 
 		out.words[a] = slices.Compact(w)
 	}
 	return out, nil
+}
+
+// noteWords appends to words the FNV-1a hash of each word of text that is not a stopword, lowercased, and
+// returns it with buf, its scratch space. Unlike [subjectWords] it neither stems nor folds diacritics: over
+// a whole note the inflections even out, and a note's words are many.
+func noteWords(words []uint64, text string, buf []byte) ([]uint64, []byte) {
+	eachWord(text, func(s, e int) {
+		buf = buf[:0]
+		for _, r := range text[s:e] {
+			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+		}
+		if stopwords[string(buf)] {
+			return
+		}
+		h := uint64(14695981039346656037)
+		for _, c := range buf {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+		words = append(words, h)
+	})
+	return words, buf
+}
+
+// overlapOf is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.
+func overlapOf(a, b []uint64) float64 {
+	both := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			both++
+			i++
+			j++
+		}
+	}
+	either := len(a) + len(b) - both
+	if either == 0 {
+		return 0
+	}
+	return float64(both) / float64(either)
 }

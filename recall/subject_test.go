@@ -31,9 +31,12 @@ func TestSupersedeNotes(t *testing.T) {
 				{id: 1, score: 3, cover: 0b111, created: 1, note: 10, f: [4]string{"the ledger runs on PostgreSQL 14 on a managed instance", "fact", "Ledger database facts", "active"}},
 				{id: 2, score: tt.newerScore, cover: 0b011, created: 2, note: 20, f: [4]string{"Same size, 4 vCPUs and 32 GB.", "fact", "Ledger database upgrade done", "active"}},
 			}
-			notes := noteSubjects{words: map[int64][]int32{}, ids: map[string]int32{}}
-			notes.words[10] = subjectWords(oldNote, "", notes.ids)
-			notes.words[20] = subjectWords(tt.newerNote, "", notes.ids)
+			notes := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
+			for id, text := range map[int64]string{10: oldNote, 20: tt.newerNote} {
+				w, _ := noteWords(nil, text, nil)
+				slices.Sort(w)
+				notes.words[id] = slices.Compact(w)
+			}
 			supersede(&q, top, notes)
 			var got []int64
 			for _, h := range top {
