@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -78,8 +79,9 @@ func askedFor(text string) asked {
 	return askedAnything
 }
 
-// states reports whether text states what a asks for.
-func (a asked) states(text string) bool {
+// states reports whether text states what a asks for, in words other than the question's own (a claim
+// does not say when by repeating the "10k" or "Q3" of the question).
+func (a asked) states(text string, q *query) bool {
 	if a == askedAnything {
 		return true
 	}
@@ -89,15 +91,21 @@ func (a asked) states(text string) bool {
 			return
 		}
 		w := strings.ToLower(text[s:e])
-		found = strings.ContainsFunc(w, unicode.IsDigit) || a == askedTime && timeWords[w] || a == askedQuantity && numberWords[w]
+		found = (strings.ContainsFunc(w, unicode.IsDigit) || a == askedTime && timeWords[w] ||
+			a == askedQuantity && numberWords[w]) && !q.asks(w)
 	})
 	return found
+}
+
+// asks reports whether the lowercase word w is one of q's words.
+func (q *query) asks(w string) bool {
+	return slices.Contains(q.words, w)
 }
 
 // answerCoverage is how much the claims of hits (best first) answer a question that asks for a: the
 // coverage of the first, or for a time or a quantity the best of the first [answerDepth], each counting
 // [unstatedShare] of its coverage when its text does not state what is asked.
-func (a asked) answerCoverage(hits []hit) float64 {
+func (a asked) answerCoverage(q *query, hits []hit) float64 {
 	if len(hits) == 0 {
 		return 0
 	}
@@ -107,7 +115,7 @@ func (a asked) answerCoverage(hits []hit) float64 {
 	best := 0.0
 	for _, h := range hits[:min(len(hits), answerDepth)] {
 		v := h.coverage
-		if !a.states(h.f[0]) {
+		if !a.states(h.f[0], q) {
 			v *= unstatedShare
 		}
 		best = max(best, v)

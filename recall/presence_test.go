@@ -95,6 +95,7 @@ func TestAskedFor(t *testing.T) {
 		{"what time does the office close", askedTime, []string{"at 18:00"}, []string{"The office closes early."}},
 		{"How many partitions does the topic have?", askedQuantity, []string{"48 partitions", "twelve partitions"}, []string{"The topic was repartitioned."}},
 		{"how much does it cost", askedQuantity, []string{"3 EUR"}, []string{"It costs too much."}},
+		{"when did Tomasz run the 10k", askedTime, []string{"52 minutes on Sunday"}, []string{"Tomasz ran the 10k."}},
 		{"which database does billing use", askedAnything, []string{"anything"}, nil},
 		{"the release schedule, when possible", askedAnything, nil, nil},
 		{"¿cuándo es la reunión?", askedAnything, nil, nil},
@@ -102,17 +103,18 @@ func TestAskedFor(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := askedFor(tt.question)
+		q := parseQuery(tt.question)
 		if got != tt.want {
 			t.Errorf("askedFor(%q) = %v, want %v", tt.question, got, tt.want)
 			continue
 		}
 		for _, s := range tt.states {
-			if !got.states(s) {
+			if !got.states(s, &q) {
 				t.Errorf("%q: %q does not state what is asked, want it to", tt.question, s)
 			}
 		}
 		for _, s := range tt.not {
-			if got.states(s) {
+			if got.states(s, &q) {
 				t.Errorf("%q: %q states what is asked, want it not to", tt.question, s)
 			}
 		}

@@ -112,7 +112,7 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	}
 	res.HasMore = more
 	kind := askedFor(query)
-	best := kind.answerCoverage(hits)
+	best := kind.answerCoverage(&q, hits)
 	if q.significant == 0 {
 		// Stopwords never answer a question on their own.
 		return s.noAnswer(ctx, res, hits)

@@ -18,9 +18,9 @@ import (
 // twice a word that one claim holds, and a question would go unanswered because of the one word of it the
 // store has never seen. With the prior it weighs about a fifth more. In a store of many thousand claims
 // the prior changes little.
-var (
-	genericWeight       = 0.2
-	priorRows     int64 = 200
+const (
+	genericWeight = 0.2
+	priorRows     = 200
 )
 
 // genericWords are the English words of questions and requests that say little about their subject. A word
