@@ -311,7 +311,7 @@ func supersede(q *query, top []hit, notes noteSubjects) {
 			}
 			v := sim[idx[i]*n+idx[j]]
 			sameNote := notes.same(a.note, b.note) && a.score-b.score <= noteRecencyMargin &&
-				q.overlap(a.cover, b.cover) >= sameSubject
+				q.overlap(a.cover, b.cover) >= noteSameSubject
 			if v < sameStatement && !sameNote && (v < sameSubjectText || a.score-b.score > recencyMargin ||
 				q.overlap(a.cover, b.cover) < sameSubject) {
 				continue

@@ -17,8 +17,8 @@ import (
 // fact often restates the rest of its note ("same size, 4 vCPUs and 32 GB"). Two notes as a whole say more:
 // a note that shares [sameSubjectNote] of its informative words with an older one (two unrelated notes
 // share a few hundredths) is about the same subject, and its claims move ahead of the older note's claims
-// that score up to [noteRecencyMargin] higher, where two claims would otherwise need to be within
-// [recencyMargin].
+// that score up to [noteRecencyMargin] higher and share [noteSameSubject] of the query terms with them,
+// where two claims would otherwise need to be within [recencyMargin] and share [sameSubject].
 //
 // The words of a note are those of the text and context of its claims in its first [subjectBytes]: where a
 // note states what it is about. They are loaded only for the notes of candidates that might move (see
@@ -26,7 +26,8 @@ import (
 // what it replaces matters most, and a newer one in the first [subjectDepth].
 const (
 	sameSubjectNote   = 0.15
-	noteRecencyMargin = 1.0
+	noteRecencyMargin = 1.5
+	noteSameSubject   = 0.4
 	subjectHead       = 3
 	subjectDepth      = 10
 	subjectBytes      = 512
@@ -49,7 +50,7 @@ func (n noteSubjects) same(a, b int64) bool {
 // subjectPairs returns the notes of the candidates in the first [subjectHead] ranks of top (sorted by
 // score) that a newer candidate from another note in the first [subjectDepth] could move ahead of under
 // the note rule, and the notes of those newer candidates: the newer scores within [noteRecencyMargin] and
-// shares [sameSubject] of the query terms. nil when there are none.
+// shares [noteSameSubject] of the query terms. nil when there are none.
 func subjectPairs(q *query, top []hit) []int64 {
 	var notes []int64
 	seen := map[int64]bool{}
@@ -64,7 +65,7 @@ func subjectPairs(q *query, top []hit) []int64 {
 		for j := i + 1; j < n; j++ {
 			a, b := top[i], top[j]
 			if b.created <= a.created || a.note == b.note || a.note == 0 || b.note == 0 ||
-				a.score-b.score > noteRecencyMargin || q.overlap(a.cover, b.cover) < sameSubject {
+				a.score-b.score > noteRecencyMargin || q.overlap(a.cover, b.cover) < noteSameSubject {
 				continue
 			}
 			add(a.note)
