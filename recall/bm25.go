@@ -37,13 +37,6 @@ func idf(nRow, nHit int64) float64 {
 	return v
 }
 
-// informativeness is how much a word that nHit of nRow rows hold tells about a row: Lucene's variant of
-// the BM25 IDF, which unlike FTS5's stays positive for words in more than half the rows, so that coverage
-// means something in a small store too.
-func informativeness(nRow, nHit int64) float64 {
-	return math.Log(1 + (float64(nRow-nHit)+0.5)/(float64(nHit)+0.5))
-}
-
 // averagesSQL selects an FTS5 index's averages record, as a row that matchingRows tells from the others by
 // its first column, -1.
 const averagesSQL = ` UNION ALL SELECT -1, 0, 0.0, 0, block, '', '', '' FROM %s_data WHERE id = 1`
@@ -128,7 +121,7 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, 
 		stems := tm.stems()
 		weight := idf(nRow, hits[i])
 		if q.weight[i] > 0 {
-			q.weight[i] = informativeness(nRow, hits[i])
+			q.weight[i] = termWeight(tm, nRow, hits[i])
 		}
 		for j := range perTerm[i] {
 			h := &perTerm[i][j]

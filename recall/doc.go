@@ -75,10 +75,12 @@
 // words are joined by _ - . or / (user_id, FW-233, eu-west-1, internal/sync/retry.go) matches its words in
 // sequence or written together, a camelCase word also its parts in sequence, and a German word written
 // without umlauts or ß also the folded forms the index holds. Stopwords (English, and the function words of
-// Spanish, French and German) are dropped unless nothing else remains. Ranking is one model, a weighted
-// sum of named signals over a bounded candidate set chosen by each term's document frequency; see rank.go
-// for the policy and why, bm25.go for why claims' BM25 is computed from their text rather than by FTS5,
-// and [Store.Recall] for what presence means.
+// Spanish, French and German) are dropped unless nothing else remains; generic words of questions (use,
+// tell, kind...) stay but count little towards coverage (terms.go). Ranking is one model, a weighted sum of
+// named signals over a bounded candidate set chosen by each term's document frequency; see rank.go for the
+// policy and why, subject.go for how updates in later notes move ahead, bm25.go for why claims' BM25 is
+// computed from their text rather than by FTS5, and [Store.Recall] and presence.go for what presence
+// means.
 //
 // # Evaluation
 //

@@ -43,9 +43,10 @@ var stopwords = func() map[string]bool {
 // the index holds as several words or as one. A row matches the term when it holds any of alts (each a
 // word, or words in sequence written with spaces between them).
 type term struct {
-	alts  []string // lowercase; alts[0] is how the query wrote it
-	words []string // the words of alts[0], for snippets
-	stop  bool     // a stopword
+	alts    []string // lowercase; alts[0] is how the query wrote it
+	words   []string // the words of alts[0], for snippets
+	stop    bool     // a stopword
+	generic bool     // a generic word of questions (see [isGeneric]), which counts little towards coverage
 }
 
 // expr is the term's FTS5 expression.
@@ -190,6 +191,7 @@ func makeTerm(parts []string) term {
 			add(strings.ToLower(strings.Join(split, " ")))
 		}
 		t.stop = stopwords[lower[0]]
+		t.generic = isGeneric(lower[0])
 	}
 	for _, a := range slices.Clone(t.alts) {
 		for _, g := range germanFolded(a) {

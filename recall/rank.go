@@ -241,7 +241,11 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 		}
 		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
 		diversify(top)
-		updatesFirst(q, top)
+		subjects, err := s.noteSubjects(ctx, subjectPairs(q, top))
+		if err != nil {
+			return nil, false, err
+		}
+		updatesFirst(q, top, subjects)
 		return top[:min(len(top), want)], more, nil
 	default:
 		for i := range top {
@@ -276,10 +280,12 @@ func diversify(top []hit) {
 // updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
 // words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
 // scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
-func updatesFirst(q *query, top []hit) {
+// Claims from notes about the same subject (see notes) move ahead unless the older scores more than
+// [noteRecencyMargin] higher.
+func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	n := len(top)
 	words := make([][]int32, n)
-	ids := map[string]int32{}
+	ids := notes.ids
 	for i := range top {
 		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
 	}
@@ -311,7 +317,9 @@ func updatesFirst(q *query, top []hit) {
 				continue
 			}
 			v := sim[idx[i]*n+idx[j]]
-			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
+			sameNote := notes.same(a.note, b.note) && a.score-b.score <= noteRecencyMargin &&
+				q.overlap(a.cover, b.cover) >= noteSameSubject
+			if v < sameStatement && !sameNote && (v < sameSubjectText || a.score-b.score > recencyMargin ||
 				q.overlap(a.cover, b.cover) < sameSubject) {
 				continue
 			}

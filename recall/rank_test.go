@@ -347,8 +347,9 @@ func TestRecallRanking(t *testing.T) {
 	}{
 		{"what did Priya adopt", "We adopted a beagle last week!", PresenceClaim},
 		{"Priya's beagle", "We adopted a beagle last week!", PresenceClaim},
-		// "dog" is stored nowhere, and it is the informative word: listed first, but not an answer.
-		{"what is the name of Priya's dog", "His name is Biscuit.", PresenceNone},
+		// "dog" is stored nowhere: the user's own word, which weighs a little more than one the store holds
+		// but not more than the name and the person together, which answer.
+		{"what is the name of Priya's dog", "His name is Biscuit.", PresenceClaim},
 		{"which region does Fernweh production run in", "Fernweh production now runs in eu-central-1", PresenceClaim},
 		{"Fernweh production nodes", "Fernweh production now runs in eu-central-1", PresenceClaim},
 		{"when does ledger reconciliation run", "runs nightly at 02:00 UTC", PresenceClaim},

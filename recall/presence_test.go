@@ -1,0 +1,122 @@
+package recall
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestPresenceQuestions asks questions, phrased as users phrase them, of small stores: where every word has
+// about the same IDF, so the words that make a question a question (which, does, use, tell, kind...) must
+// not outweigh the words that name its subject, and a word no claim holds must not outweigh one that some
+// claim holds just because the store is small.
+func TestPresenceQuestions(t *testing.T) {
+	stores := map[string][]string{
+		"three": {
+			"The billing database is PostgreSQL 16.",
+			"Staging deploys happen every Thursday at noon.",
+			"Priya's dog is a beagle named Biscuit.",
+		},
+		"one": {"The billing database is PostgreSQL 16."},
+		// Questions of when and how many are answered only by a time or a quantity.
+		"wish":  {"Happy birthday to Aiko from the whole team!", "Staging runs on a small node pool."},
+		"dated": {"Aiko's birthday is on 12 June.", "Staging runs on three nodes.", "The offsite is next Tuesday."},
+	}
+	tests := []struct {
+		store, query string
+		want         Presence
+		first        string // the first claim, for PresenceClaim
+	}{
+		{"three", "which database does billing use", PresenceClaim, "The billing database is PostgreSQL 16."},
+		{"three", "what kind of database does billing use?", PresenceClaim, "The billing database is PostgreSQL 16."},
+		{"three", "tell me which database billing uses", PresenceClaim, "The billing database is PostgreSQL 16."},
+		{"three", "do you know what database we use for billing?", PresenceClaim, "The billing database is PostgreSQL 16."},
+		{"three", "when do staging deploys happen?", PresenceClaim, "Staging deploys happen every Thursday at noon."},
+		{"three", "what day do we deploy to staging?", PresenceClaim, "Staging deploys happen every Thursday at noon."},
+		{"three", "what is the name of Priya's dog?", PresenceClaim, "Priya's dog is a beagle named Biscuit."},
+		{"three", "what kind of dog does Priya have", PresenceClaim, "Priya's dog is a beagle named Biscuit."},
+		{"three", "what breed is Priya's dog?", PresenceClaim, "Priya's dog is a beagle named Biscuit."},
+		{"three", "which version of postgresql is the billing database?", PresenceClaim, "The billing database is PostgreSQL 16."},
+		{"one", "which database does billing use", PresenceClaim, "The billing database is PostgreSQL 16."},
+		{"one", "what do we use for the billing database?", PresenceClaim, "The billing database is PostgreSQL 16."},
+
+		{"three", "which database does the search service use", PresenceNone, ""},
+		{"three", "what time do production releases go out?", PresenceNone, ""},
+		{"three", "how do I get a refund", PresenceNone, ""},
+		{"three", "what do you know about kubernetes", PresenceNone, ""},
+		{"three", "does Priya have a cat", PresenceNone, ""},
+		{"three", "what kind of cache does checkout use", PresenceNone, ""},
+		{"three", "which queue do payments need", PresenceNone, ""},
+		{"one", "which cache does billing use", PresenceNone, ""},
+
+		{"wish", "when is Aiko's birthday?", PresenceNone, ""},
+		{"wish", "how many nodes does staging have?", PresenceNone, ""},
+		{"wish", "what does staging run on?", PresenceClaim, "Staging runs on a small node pool."},
+		{"dated", "when is Aiko's birthday?", PresenceClaim, "Aiko's birthday is on 12 June."},
+		{"dated", "how many nodes does staging have?", PresenceClaim, "Staging runs on three nodes."},
+		{"dated", "when is the offsite?", PresenceClaim, "The offsite is next Tuesday."},
+	}
+	for name, lines := range stores {
+		s := openTemp(t)
+		for i, l := range lines {
+			remember(t, s, t0.Add(time.Duration(i)*time.Hour), l)
+		}
+		for _, tt := range tests {
+			if tt.store != name {
+				continue
+			}
+			t.Run(name+"/"+tt.query, func(t *testing.T) {
+				r, err := s.Recall(context.Background(), tt.query, 5)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Presence != tt.want {
+					t.Fatalf("presence %s (confidence %.2f), claims %q: want %s", r.Presence, r.Confidence, texts(r.Claims), tt.want)
+				}
+				if r.Confidence <= 0.5 || r.Confidence > 1 {
+					t.Errorf("confidence %.2f: want above 0.5, at most 1", r.Confidence)
+				}
+				if tt.first != "" && (len(r.Claims) == 0 || r.Claims[0].Text != tt.first) {
+					t.Errorf("claims %q: want %q first", texts(r.Claims), tt.first)
+				}
+			})
+		}
+	}
+}
+
+func TestAskedFor(t *testing.T) {
+	tests := []struct {
+		question string
+		want     asked
+		states   []string // texts that state what is asked
+		not      []string // texts that do not
+	}{
+		{"When is Noor's birthday?", askedTime, []string{"on 12 June", "next Tuesday", "every night"}, []string{"Happy birthday to her!"}},
+		{"what time does the office close", askedTime, []string{"at 18:00"}, []string{"The office closes early."}},
+		{"How many partitions does the topic have?", askedQuantity, []string{"48 partitions", "twelve partitions"}, []string{"The topic was repartitioned."}},
+		{"how much does it cost", askedQuantity, []string{"3 EUR"}, []string{"It costs too much."}},
+		{"when did Tomasz run the 10k", askedTime, []string{"52 minutes on Sunday"}, []string{"Tomasz ran the 10k."}},
+		{"which database does billing use", askedAnything, []string{"anything"}, nil},
+		{"the release schedule, when possible", askedAnything, nil, nil},
+		{"¿cuándo es la reunión?", askedAnything, nil, nil},
+		{"", askedAnything, nil, nil},
+	}
+	for _, tt := range tests {
+		got := askedFor(tt.question)
+		q := parseQuery(tt.question)
+		if got != tt.want {
+			t.Errorf("askedFor(%q) = %v, want %v", tt.question, got, tt.want)
+			continue
+		}
+		for _, s := range tt.states {
+			if !got.states(s, &q) {
+				t.Errorf("%q: %q does not state what is asked, want it to", tt.question, s)
+			}
+		}
+		for _, s := range tt.not {
+			if got.states(s, &q) {
+				t.Errorf("%q: %q states what is asked, want it not to", tt.question, s)
+			}
+		}
+	}
+}

@@ -1,0 +1,50 @@
+package recall
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSupersedeNotes checks the note rule of supersede: a claim of a newer note about the same subject as
+// an older note moves ahead of the older note's claim though their own words differ, when it scores within
+// noteRecencyMargin; a newer note on another subject, or one that scores far lower, stays behind.
+func TestSupersedeNotes(t *testing.T) {
+	const (
+		oldNote = "Ledger database facts: the ledger runs on PostgreSQL 14 on a managed instance with 4 vCPUs and 32 GB of memory."
+		update  = "Ledger database upgrade done: the ledger is on PostgreSQL 16 now, on a new managed instance, same 4 vCPUs and 32 GB."
+		other   = "Ledger reconciliation runs every night against the bank statement and files a ticket for each mismatch."
+	)
+	tests := []struct {
+		name       string
+		newerNote  string
+		newerScore float64
+		want       []int64 // claim ids, best first
+	}{
+		{"update within the note margin", update, 3 - noteRecencyMargin + 0.1, []int64{2, 1}},
+		{"update too far below", update, 3 - noteRecencyMargin - 0.1, []int64{1, 2}},
+		{"another subject", other, 3 - recencyMargin - 0.1, []int64{1, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := parseQuery("ledger database version")
+			top := []hit{
+				{id: 1, score: 3, cover: 0b111, created: 1, note: 10, f: [4]string{"the ledger runs on PostgreSQL 14 on a managed instance", "fact", "Ledger database facts", "active"}},
+				{id: 2, score: tt.newerScore, cover: 0b011, created: 2, note: 20, f: [4]string{"Same size, 4 vCPUs and 32 GB.", "fact", "Ledger database upgrade done", "active"}},
+			}
+			notes := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
+			for id, text := range map[int64]string{10: oldNote, 20: tt.newerNote} {
+				w, _ := noteWords(nil, text, nil)
+				slices.Sort(w)
+				notes.words[id] = slices.Compact(w)
+			}
+			updatesFirst(&q, top, notes)
+			var got []int64
+			for _, h := range top {
+				got = append(got, h.id)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("order %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
