@@ -101,17 +101,12 @@ func newBaseline(t testing.TB, notes map[string]string) *baseline {
 }
 
 // baselineStopwords are the English function words the baseline leaves out of a query.
-var baselineStopwords = map[string]bool{}
 
-func init() {
-	for _, w := range strings.Fields(`a about after all also am an and any are as at be been before being but by can
+var baselineStopwords = words(`a about after all also am an and any are as at be been before being but by can
 		could did do does doing done for from had has have having he her here hers him his how i if in into is it its
 		just me more most my no nor not now of off on once only or other our out over own same she should so some such
 		than that the their them then there these they this those through to too under until up very was we were what
-		when where which while who whom why will with would you your yours near`) {
-		baselineStopwords[w] = true
-	}
-}
+		when where which while who whom why will with would you your yours near`)
 
 // search runs the OR of the query's content words (runs of letters and digits, stopwords left out unless
 // nothing else remains), each quoted, best BM25 first, ten notes.
@@ -225,4 +220,13 @@ func TestEval(t *testing.T) {
 func scoreLine(e recall.EvalScores) string {
 	return fmt.Sprintf("n=%-3d r@1 %.3f  r@5 %.3f  r@10 %.3f  mrr %.3f  presence %.3f  errors %d",
 		e.Queries, e.RecallAt1, e.RecallAt5, e.RecallAt10, e.MRR, e.PresenceAccuracy, e.Errors)
+}
+
+// words returns the set of the white-space-separated words of list.
+func words(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(list) {
+		m[w] = true
+	}
+	return m
 }

@@ -34,28 +34,18 @@ const (
 	askedQuantity
 )
 
-var (
-	timeWords   = map[string]bool{}
-	numberWords = map[string]bool{}
-)
-
-func init() {
-	for _, w := range strings.Fields(`today tomorrow yesterday tonight morning afternoon evening night nightly
+var timeWords = wordSet(`today tomorrow yesterday tonight morning afternoon evening night nightly
 		daily weekly monthly yearly annually week weeks weekend weekends month months year years quarter spring
 		summer autumn winter noon midnight ago soon later now next last before after until since during every
 		once twice hour hours minute minutes
 		monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
 		saturdays sundays january february march april june july august september october november
-		december`) {
-		timeWords[w] = true
-	}
-	for _, w := range strings.Fields(`one two three four five six seven eight nine ten eleven twelve thirteen
+		december`)
+
+var numberWords = wordSet(`one two three four five six seven eight nine ten eleven twelve thirteen
 		fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
 		ninety hundred hundreds thousand thousands million millions billion dozen dozens half double twice
-		several few none all single`) {
-		numberWords[w] = true
-	}
-}
+		several few none all single`)
 
 // askedFor returns what the question text asks for.
 func askedFor(text string) asked {

@@ -275,3 +275,12 @@ func matchExpr(terms []term) string {
 	}
 	return strings.Join(parts, " OR ")
 }
+
+// wordSet returns the set of the white-space-separated words of list.
+func wordSet(list string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(list) {
+		m[w] = true
+	}
+	return m
+}

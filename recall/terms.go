@@ -2,7 +2,6 @@ package recall
 
 import (
 	"math"
-	"strings"
 )
 
 // How much each query word counts towards coverage, and so towards presence.
@@ -25,19 +24,14 @@ const (
 
 // genericWords are the English words of questions and requests that say little about their subject. A word
 // is listed in each form a question uses it; stopwords (see [stopwords]) are not repeated here.
-var genericWords = map[string]bool{}
 
-func init() {
-	for _, w := range strings.Fields(`use uses used using usage get gets got getting gotten tell tells told know
+var genericWords = wordSet(`use uses used using usage get gets got getting gotten tell tells told know
 		knows knew known need needs needed kind kinds sort sorts type types thing things stuff way ways happen
 		happens happened happening make makes made making go goes going went gone want wants wanted say says
 		said mention mentioned ask asked think thought let please anything something everything nothing
 		someone anyone everyone somebody anybody ever still currently current actually exactly again us one
 		ones remember remind recall note notes memory decide decided time day find found give show explain
-		describe info information detail details`) {
-		genericWords[w] = true
-	}
-}
+		describe info information detail details`)
 
 // isGeneric reports whether the query word w (lowercase) is a generic word of questions.
 func isGeneric(w string) bool {
