@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -71,8 +72,9 @@ func invalidUTF8(b []byte) int {
 const MaxLabel = 256
 
 // CheckLabel returns an [ErrInput] error unless v is 1 to MaxLabel bytes of printable UTF-8: no control
-// characters, no invisible format characters, no white space but the ASCII space. what names the value in the
-// message ("session ID", "task").
+// characters, no invisible format characters, no white space but the ASCII space, and none of that at either
+// end, so that "S1" and "S1 " can never be two sessions. what names the value in the message ("session ID",
+// "task"). Every command that takes a session ID or task label checks it with this.
 func CheckLabel(what, v string) error {
 	switch {
 	case v == "":
@@ -86,6 +88,12 @@ func CheckLabel(what, v string) error {
 		if !unicode.IsPrint(r) {
 			return rejectf("%s has a non-printable character (%U) at byte %d: use printable text", what, r, i)
 		}
+	}
+	if strings.TrimSpace(v) == "" {
+		return rejectf("%s is blank: give 1 to %d bytes of printable text", what, MaxLabel)
+	}
+	if strings.TrimSpace(v) != v {
+		return rejectf("%s %q starts or ends with a space: give it without", what, v)
 	}
 	return nil
 }

@@ -76,6 +76,10 @@ func TestCheckLabel(t *testing.T) {
 		{"a\x1bb", false},
 		{"a\u202eb", false},
 		{"a\u200bb", false},
+		{"   ", false},
+		{" S1", false},
+		{"S1 ", false},
+		{"my session", true},
 		{"\xff", false},
 	}
 	for _, tt := range tests {

@@ -6,17 +6,17 @@ import (
 	"unicode/utf8"
 )
 
-// The classification policy of rules/1 is stated once, in the package comment (doc.go); keep the two in step.
+// The classification policy of rules/2 is stated once, in the package comment (doc.go); keep the two in step.
 
 // Reasons a statement is skipped.
 const (
 	reasonCode      = "code block"
 	reasonHeading   = "heading"
 	reasonSeparator = "separator"
-	reasonQuestion  = "question"
 	reasonFiller    = "filler"
-	reasonChatter   = "progress chatter"
-	reasonFragment  = "fragment: fewer than 3 words"
+	reasonAck       = "greeting or acknowledgement"
+	reasonMarker    = "truncation marker"
+	reasonTruncated = "fragment: cut by truncation"
 )
 
 // kindQuestion is what labelKind returns for a "Question:" label; it is a skip, never a claim kind.
@@ -209,90 +209,6 @@ func isChatterAck(w string) bool {
 	return false
 }
 
-// isLeadWord reports whether w is skipped before looking for chatter verbs ("I'm now looking…", "Just ran…").
-func isLeadWord(w string) bool {
-	switch w {
-	case "i", "i'm", "im", "we", "we're", "am", "are", "just", "still", "now", "currently", "so", "ok", "okay",
-		"and", "also", "again", "quickly", "first":
-		return true
-	}
-	return false
-}
-
-// isProgressVerb reports a verb that, leading a statement, reports work in progress or just done.
-func isProgressVerb(w string) bool {
-	switch w {
-	case "looking", "working", "checking", "investigating", "trying", "running", "rerunning", "re-running",
-		"debugging", "digging", "poking", "reading", "waiting", "starting", "continuing", "retrying", "fixing",
-		"testing", "building", "compiling", "searching", "exploring", "grepping", "thinking", "figuring",
-		"reviewing", "verifying", "writing", "adding", "implementing", "refactoring", "cleaning", "updating",
-		"ran", "reran", "re-ran", "tried", "checked", "looked", "started", "restarted", "opened", "grepped",
-		"poked", "rebuilt", "retried", "reviewed", "skimmed", "read":
-		return true
-	}
-	return false
-}
-
-// isGuardWord reports a verb or modal that makes a leading "-ing" word a subject ("Testing requires
-// docker") rather than a report of progress.
-func isGuardWord(w string) bool {
-	switch w {
-	case "is", "are", "was", "were", "be", "has", "have", "had", "must", "should", "can", "cannot", "can't",
-		"will", "would", "may", "might", "requires", "require", "needs", "takes", "uses", "works", "fails",
-		"breaks", "isn't", "aren't", "doesn't", "don't", "never", "always", "only", "means", "costs":
-		return true
-	}
-	return false
-}
-
-// isChatterVerb reports a verb that, after "let's", "I'll" or "going to", announces looking at something.
-func isChatterVerb(w string) bool {
-	switch w {
-	case "check", "look", "see", "try", "investigate", "dig", "debug", "poke", "take", "figure", "find", "rerun",
-		"re-run", "run", "think", "read":
-		return true
-	}
-	return false
-}
-
-// isChatter reports routine progress chatter in the padded word string w.
-func isChatter(w string) bool {
-	if hasAny(w, " still investigating ", " looking into it ", " working on it ", " in progress ", " one sec ",
-		" bear with me ", " brb ", " no progress ", " making progress ", " let me ") ||
-		hasPrefix(w, " taking a look ", " take a look ", " wip ") {
-		return true
-	}
-	i := 0
-	for i < 4 && isLeadWord(word(w, i)) {
-		i++
-	}
-	first := word(w, i)
-	if first == "ran" && word(w, i+1) == "into" {
-		return false // "ran into a deadlock" reports a finding
-	}
-	if isProgressVerb(first) {
-		for j := i + 1; j <= i+3; j++ {
-			if isGuardWord(word(w, j)) {
-				return false
-			}
-		}
-		return true
-	}
-	switch first {
-	case "let's", "lets", "will", "i'll", "we'll", "gonna":
-		return isChatterVerb(word(w, i+1))
-	case "going", "about":
-		return word(w, i+1) == "to" && isChatterVerb(word(w, i+2))
-	}
-	return false
-}
-
-// hasStrongCue reports a cue that keeps a statement even when it reads like chatter.
-func hasStrongCue(w string) bool {
-	return hasAny(w, " decided ", " decision ", " must ", " mustn't ", " never ", " always ", " prefer ",
-		" prefers ", " todo ")
-}
-
 // cueKind returns the kind the cue words of the padded word string w name, or "". Next-step cues count at
 // the start only; the others anywhere. One pass over the words keeps this cheap: it runs on every statement.
 func cueKind(w string) string {
@@ -370,29 +286,22 @@ func classify(raw string, ctx statementContext, buf []byte) (verdict, []byte) {
 		v.reason = reasonHeading
 		return v, buf
 	}
-	labelWords := 0
 	if hasLabel {
-		buf, labelWords = words(buf, label)
+		buf, _ = words(buf, label)
 		v.named = labelKind(string(buf))
-	}
-	if endsWithQuestion(body) || v.named == kindQuestion {
-		v.reason = reasonQuestion
-		return v, buf
+		if v.named == kindQuestion {
+			v.named = ""
+		}
 	}
 	buf, n := words(buf, body)
 	w := string(buf)
-	n += labelWords // the label counts as words of the statement: "TODO: add tests" has three
 	switch {
-	case isChatterAck(w):
-		v.reason = reasonChatter
 	case isFiller(w, n):
 		v.reason = reasonFiller
-	case n < 3:
-		v.reason = reasonFragment
+	case isChatterAck(w) || isAck(w, raw, n):
+		v.reason = reasonAck
 	case ctx.box == openBox:
 		v.kind = NextStep
-	case v.named == "" && !hasStrongCue(w) && isChatter(w):
-		v.reason = reasonChatter
 	case v.named != "":
 		v.kind = v.named
 	default:
@@ -442,8 +351,115 @@ func isHeadingOnly(raw string, hasLabel bool, rest string) bool {
 	return false
 }
 
-// endsWithQuestion reports whether s ends with a question mark, before closing quotes and brackets.
-func endsWithQuestion(s string) bool {
-	s = strings.TrimRight(s, "\"')]*_”’» \t")
-	return strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？")
+// isAckWord reports a word that, with filler words, makes a greeting or an acknowledgement ("Nice work",
+// "Thanks a lot", "Good morning everyone").
+func isAckWord(w string) bool {
+	switch w {
+	case "work", "job", "done", "sounds", "looks", "please", "much", "lot", "a", "so", "very", "again", "everyone",
+		"all", "guys", "folks", "team", "morning", "evening", "night", "afternoon", "bye", "cheers", "congrats",
+		"congratulations", "welcome", "lgtm", "ack", "noted", "thx", "ty", "awesome", "amazing", "wow", "yay",
+		"haha", "ok", "k", "kk", "np", "sorry", "it", "that", "this", "me", "for", "too", "super", "cool":
+		return true
+	}
+	return isFillerWord(w)
+}
+
+// isAck reports a greeting or acknowledgement: at most six words, all of them filler or acknowledgement
+// words except one name (a capitalized word that is not the first), and at least one that is not a name.
+func isAck(w, raw string, n int) bool {
+	if n == 0 || n > 6 {
+		return false
+	}
+	names := 0
+	for i := range n {
+		word := word(w, i)
+		if isAckWord(word) {
+			continue
+		}
+		if i == 0 || names > 0 || !capitalized(raw, word) {
+			return false
+		}
+		names++
+	}
+	return n > names
+}
+
+// capitalized reports whether word (as [words] writes it) is a word of raw that starts with a capital.
+func capitalized(raw, word string) bool {
+	start := -1
+	for i, r := range raw + " " {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || (start >= 0 && (r == '\'' || r == '’' || r == '-')) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			w := raw[start:i]
+			first, _ := utf8.DecodeRuneInString(w)
+			if unicode.IsUpper(first) && strings.Trim(strings.ReplaceAll(strings.ToLower(w), "’", "'"), "'-") == word {
+				return true
+			}
+			start = -1
+		}
+	}
+	return false
+}
+
+// maxLabel bounds the bytes of a context label.
+const maxLabel = 60
+
+// contextLabel finds a leading label that names no kind and is context for what follows it: a speaker
+// and date ("Priya (3 March 2026):", "[10:14] Jonas:"), a subject ("FW-233:", "Ines's handoff:",
+// "Hinweis für alle im Büro München:") or a field name ("Root cause:"). The label ends at the first ':'
+// followed by white space, within [maxLabel] bytes; it has at most six words, none of them a verb such as
+// "is" or "have" ("The fix is simple: …" is a statement), and starts with a letter, digit, '[', '(', '#',
+// '@' or Markdown emphasis, and its brackets are balanced. It returns the label without markup and the rest after it, trimmed, which is
+// not empty.
+func contextLabel(raw string) (label, rest string, ok bool) {
+	limit := min(len(raw), maxLabel+4)
+	colon := -1
+	for i := 0; i < limit; i++ {
+		switch raw[i] {
+		case ':':
+			if i+1 < len(raw) && spaceAt(raw, i+1, len(raw)) {
+				colon = i
+			}
+		case '`', '"', ';', '!', '?', '=':
+			return "", "", false
+		case '.':
+			if i+1 < len(raw) && spaceAt(raw, i+1, len(raw)) && !isAbbreviation(raw, 0, i) {
+				return "", "", false
+			}
+		}
+		if colon >= 0 {
+			break
+		}
+	}
+	if colon <= 0 {
+		return "", "", false
+	}
+	label = strings.TrimSpace(strings.Trim(raw[:colon], "*_ \t"))
+	rest = strings.TrimSpace(strings.TrimLeft(raw[colon+1:], "*_"))
+	if label == "" || rest == "" || len(label) > maxLabel || strings.Contains(label, "://") ||
+		strings.Count(label, "(") != strings.Count(label, ")") || strings.Count(label, "[") != strings.Count(label, "]") {
+		return "", "", false
+	}
+	r, _ := utf8.DecodeRuneInString(label)
+	if !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("[(#@", r)) {
+		return "", "", false
+	}
+	w, n := words(nil, label)
+	if n == 0 || strings.Count(label, " ") > 5 {
+		return "", "", false
+	}
+	if k := labelKind(string(w)); k != "" && k != kindQuestion {
+		return "", "", false
+	}
+	if hasAny(string(w), " is ", " are ", " was ", " were ", " be ", " been ", " has ", " have ", " had ", " will ",
+		" would ", " can ", " could ", " should ", " must ", " do ", " does ", " did ", " we ", " i ", " it ",
+		" this ", " that ", " there ") {
+		return "", "", false
+	}
+	return label, rest, true
 }

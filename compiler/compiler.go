@@ -24,11 +24,16 @@ type Span struct{ Start, End int }
 // Claim is one durable statement. Text is exactly source[Spans[0].Start:Spans[0].End] (the statement without its
 // bullet/number marker and surrounding white space). Spans lists every place the same statement (same Key) occurs,
 // in source order; a statement stated twice in one text is one Claim with two spans.
+//
+// Context is what the note says around the statement's first occurrence and the statement does not repeat:
+// the note's title, the headings above it, the intro line of its list, a leading label or speaker prefix
+// ("Priya (3 March 2026)"), joined by " > ". It is not part of Text or of the evidence.
 type Claim struct {
-	Key   string // Key(Text)
-	Text  string
-	Kind  string
-	Spans []Span
+	Key     string // Key(Text)
+	Text    string
+	Kind    string
+	Context string
+	Spans   []Span
 }
 
 // Skip is a fragment that was not accepted, with the reason preview shows (short, lowercase, e.g.
@@ -44,7 +49,7 @@ type Source struct{ Kind, Session, Task string }
 
 // Result is what a compiler made of one text. Claims are in order of first occurrence.
 type Result struct {
-	Compiler string // e.g. "rules/1"
+	Compiler string // e.g. "rules/2"
 	Claims   []Claim
 	Skipped  []Skip
 }
@@ -59,7 +64,7 @@ type Compiler interface {
 	Compile(text string, src Source) Result
 }
 
-// Rules is the built-in rule-based compiler, named "rules/1". It ignores [Source]. It is safe for
+// Rules is the built-in rule-based compiler, named "rules/2". It ignores [Source]. It is safe for
 // concurrent use.
 var Rules Compiler = rules{}
 

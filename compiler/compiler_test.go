@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/memoree/memoree/checkpoint"
 	"reflect"
 	"slices"
 	"strings"
@@ -78,16 +79,28 @@ func TestCompile(t *testing.T) {
 		{"fact", "The recall store lives in the XDG data directory.", []string{
 			"fact: The recall store lives in the XDG data directory.",
 		}},
-		{"chatter", "ran the tests\nlooking into it\nWorking on the parser now.\nok\ndone.\nlet me check\nstill investigating\nI'm now checking the logs.\nLet's see what breaks.", []string{
-			"skip progress chatter: ran the tests",
-			"skip progress chatter: looking into it",
-			"skip progress chatter: Working on the parser now.",
-			"skip progress chatter: ok",
-			"skip progress chatter: done.",
-			"skip progress chatter: let me check",
-			"skip progress chatter: still investigating",
-			"skip progress chatter: I'm now checking the logs.",
-			"skip progress chatter: Let's see what breaks.",
+		{"progress reports are kept, acknowledgements are not", "ran the tests\nlooking into it\nWorking on the parser now.\nok\ndone.\nlet me check\nstill investigating\nI'm now checking the logs.\nLet's see what breaks.", []string{
+			"fact: ran the tests",
+			"fact: looking into it",
+			"fact: Working on the parser now.",
+			"skip greeting or acknowledgement: ok",
+			"skip greeting or acknowledgement: done.",
+			"fact: let me check",
+			"skip greeting or acknowledgement: still investigating",
+			"fact: I'm now checking the logs.",
+			"fact: Let's see what breaks.",
+		}},
+		{"ordinary facts are kept", "I ran the 10k for the shelter on Sunday.\nWe're thinking about moving the offsite to March.", []string{
+			"fact: I ran the 10k for the shelter on Sunday.",
+			"fact: We're thinking about moving the offsite to March.",
+		}},
+		{"greetings and acknowledgements", "Hi Priya!\nThanks a lot.\nNice work, Tomasz!\nGood morning everyone\nSounds good, Priya, go ahead with the beagle.\nThanks for the beagle photos.", []string{
+			"skip greeting or acknowledgement: Hi Priya!",
+			"skip greeting or acknowledgement: Thanks a lot.",
+			"skip greeting or acknowledgement: Nice work, Tomasz!",
+			"skip greeting or acknowledgement: Good morning everyone",
+			"fact: Sounds good, Priya, go ahead with the beagle.",
+			"fact: Thanks for the beagle photos.",
 		}},
 		{"gerund subject is not chatter", "Testing requires a writable data directory.\nRan into a deadlock when two writers race.", []string{
 			"constraint: Testing requires a writable data directory.",
@@ -102,14 +115,14 @@ func TestCompile(t *testing.T) {
 			"skip filler: Anyway",
 			"skip filler: hmmmm...",
 		}},
-		{"fragment", "Recall works.\n- flaky\n→", []string{
-			"skip fragment: fewer than 3 words: Recall works.",
-			"skip fragment: fewer than 3 words: flaky",
-			"skip fragment: fewer than 3 words: →",
+		{"short statements are kept", "Recall works.\n- flaky\n→", []string{
+			"fact: Recall works.",
+			"fact: flaky",
+			"fact: →",
 		}},
-		{"question", "Why does the FTS5 index grow so fast?\nQuestion: whether to vacuum nightly", []string{
-			"skip question: Why does the FTS5 index grow so fast?",
-			"skip question: Question: whether to vacuum nightly",
+		{"questions are kept", "Why does the FTS5 index grow so fast?\nQuestion: whether to vacuum nightly", []string{
+			"fact: Why does the FTS5 index grow so fast?",
+			"fact: whether to vacuum nightly",
 		}},
 		{"headings", "## Status\nStatus:\n**Notes**\nThe following was agreed on:\n# \n", []string{
 			"skip heading: ## Status",
@@ -180,18 +193,18 @@ func TestCompile(t *testing.T) {
 			"preference: We'd rather keep one binary.",
 			"constraint: No secrets in the recall store.",
 		}},
-		{"open task box beats chatter", "- [ ] read the FTS5 ranking docs\n- [x] ran the full test suite", []string{
+		{"task boxes", "- [ ] read the FTS5 ranking docs\n- [x] ran the full test suite", []string{
 			"next-step: read the FTS5 ranking docs",
-			"skip progress chatter: ran the full test suite",
+			"fact: ran the full test suite",
 		}},
-		{"chatter in a section is still chatter", "## Next steps\nLooking into the flaky lock test now.", []string{
+		{"a section names the kind of what it holds", "## Next steps\nLooking into the flaky lock test now.", []string{
 			"skip heading: ## Next steps",
-			"skip progress chatter: Looking into the flaky lock test now.",
+			"next-step: Looking into the flaky lock test now.",
 		}},
 		{"crlf", "Recall is implemented now.\r\n- next wire it into the CLI\r\nok\r\n", []string{
 			"fact: Recall is implemented now.",
 			"next-step: next wire it into the CLI",
-			"skip progress chatter: ok",
+			"skip greeting or acknowledgement: ok",
 		}},
 		{"duplicates", "Recall is implemented now.\n- recall is  implemented NOW\nSomething else is true here.", []string{
 			"fact: Recall is implemented now.",
@@ -201,7 +214,7 @@ func TestCompile(t *testing.T) {
 		{"sentences", "The store is ready. The CLI is not! Is the man page done? Yes it is; we ship it today.", []string{
 			"fact: The store is ready.",
 			"fact: The CLI is not!",
-			"skip question: Is the man page done?",
+			"fact: Is the man page done?",
 			"fact: Yes it is",
 			"fact: we ship it today.",
 		}},
@@ -231,7 +244,7 @@ func TestCompile(t *testing.T) {
 			"fact: Upgrade to v1.2 before the schema moves to 3.14 layout.",
 			"fact: The entry point is main.go and docs are in README.md for now.",
 			"fact: The spec is at https://example.com/a.b?c=d.",
-			"skip fragment: fewer than 3 words: Read it.",
+			"fact: Read it.",
 			"fact: The threshold is 0.75 for all queries today.",
 			"constraint: The server listens on 10.0.0.1 and 192.168.1.20 only.",
 			"fact: Wrap it as `a. B; c` in the template file.",
@@ -300,13 +313,13 @@ func TestCompileSpans(t *testing.T) {
 
 func TestCompileEmpty(t *testing.T) {
 	r := Rules.Compile("", Source{Kind: "checkpoint"})
-	if r.Compiler != "rules/1" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
-		t.Errorf("Compile(\"\") = %#v, want rules/1 with empty, non-nil slices", r)
+	if r.Compiler != "rules/2" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
+		t.Errorf("Compile(\"\") = %#v, want rules/2 with empty, non-nil slices", r)
 	}
 }
 
 func TestName(t *testing.T) {
-	if got := Rules.Name(); got != "rules/1" {
+	if got := Rules.Name(); got != "rules/2" {
 		t.Errorf("Name() = %q", got)
 	}
 	if got := Rules.Compile("The store is ready now.", Source{}).Compiler; got != Rules.Name() {
@@ -369,5 +382,112 @@ func TestKey(t *testing.T) {
 	}
 	if Key("José") != Key("Jose\u0301") || Key("Straße") != Key("STRASSE") {
 		t.Error("equivalent statements have different keys")
+	}
+}
+
+func TestCompileContext(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string // "text | context" for each claim
+	}{
+		{"speaker and date prefix", "Priya (12 March 2026): We adopted a beagle last week! His name is Biscuit.", []string{
+			"We adopted a beagle last week! | Priya (12 March 2026)",
+			"His name is Biscuit. | Priya (12 March 2026)",
+		}},
+		{"handoff label and a label inside the line", "Ines's handoff: the exporter writes one CSV per month. Still open: PDF amounts are broken.", []string{
+			"the exporter writes one CSV per month. | Ines's handoff",
+			"PDF amounts are broken. | Ines's handoff > Still open",
+		}},
+		{"headings above", "# Ledger\n## Reconciliation\nThe job runs at 02:00 UTC.\n## Owners\n- Aiko owns the job", []string{
+			"The job runs at 02:00 UTC. | Ledger > Reconciliation",
+			"Aiko owns the job | Ledger > Owners",
+		}},
+		{"title line", "FW-233: profile page crashes for guests\n\nRoot cause: user_id is null for guests.", []string{
+			"profile page crashes for guests | FW-233",
+			"user_id is null for guests. | FW-233: profile page crashes for guests > Root cause",
+		}},
+		{"list intro", "Decisions:\n- keep SQLite\n- drop the cache\n\nA new paragraph starts here.", []string{
+			"keep SQLite | Decisions",
+			"drop the cache | Decisions",
+			"A new paragraph starts here. | ",
+		}},
+		{"intro over a paragraph", "Ines's handoff:\nThe exporter is done.\nThe PDF is broken.", []string{
+			"The exporter is done. | Ines's handoff",
+			"The PDF is broken. | Ines's handoff",
+		}},
+		{"a kind label stays in the text", "TODO: add tests for the parser", []string{
+			"TODO: add tests for the parser | ",
+		}},
+		{"a statement with a colon is not a label", "The fix is simple: retry once.\nWe have two options: A or B.\nSee https://example.com: it works.\nMeet at 12:30 today.", []string{
+			"The fix is simple: retry once. | ",
+			"We have two options: A or B. | ",
+			"See https://example.com: it works. | ",
+			"Meet at 12:30 today. | ",
+		}},
+		{"non-ASCII label", "Hinweis für alle im Büro München: Das Büro schließt um 18 Uhr.", []string{
+			"Das Büro schließt um 18 Uhr. | Hinweis für alle im Büro München",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Rules.Compile(tt.text, Source{})
+			checkResult(t, tt.text, r)
+			var got []string
+			for _, c := range r.Claims {
+				got = append(got, c.Text+" | "+c.Context)
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Compile(%q):\ngot  %q\nwant %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCompileTruncated checks that the marker checkpoint.Cap appends, and the statement it cut short,
+// are never claims, and that a marker Cap did not write is an ordinary line.
+func TestCompileTruncated(t *testing.T) {
+	long := strings.Repeat("The sync worker retries five times before it gives up. ", 80)
+	stored, kept := checkpoint.Cap([]byte("The first line is complete.\n" + long))
+	text := string(stored)
+	r := Rules.Compile(text, Source{})
+	checkResult(t, text, r)
+	for _, c := range r.Claims {
+		if strings.Contains(c.Text, "memoree:") {
+			t.Errorf("marker became claim %q", c.Text)
+		}
+		if c.Spans[len(c.Spans)-1].End > kept {
+			t.Errorf("claim %q reaches past the cut at %d", c.Text, kept)
+		}
+	}
+	var reasons []string
+	for _, s := range r.Skipped {
+		reasons = append(reasons, s.Reason)
+	}
+	if len(reasons) < 2 || reasons[len(reasons)-2] != reasonTruncated || reasons[len(reasons)-1] != reasonMarker {
+		t.Errorf("skips end with %q, want the cut fragment, then the marker", reasons)
+	}
+	frag := r.Skipped[len(r.Skipped)-2]
+	if frag.Span.End != kept || strings.HasSuffix(frag.Text, ".") {
+		t.Errorf("fragment %q ends at %d, want the unfinished statement ending at %d", frag.Text, frag.Span.End, kept)
+	}
+
+	// Cut at a line end: nothing is a fragment.
+	lines := strings.Repeat("A complete line about the sync worker is here.\n", 200)
+	stored, kept = checkpoint.Cap([]byte(lines[:4000] + "\n" + lines))
+	text = string(stored)
+	r = Rules.Compile(text, Source{})
+	checkResult(t, text, r)
+	for _, s := range r.Skipped {
+		if s.Reason == reasonTruncated && strings.HasSuffix(s.Text, ".") && s.Span.End < kept {
+			t.Errorf("complete statement %q skipped as a fragment", s.Text)
+		}
+	}
+
+	// Written by hand, with a count that does not match, the marker is text like any other.
+	fake := "Keep this line.\n[memoree: truncated: kept 3 of 9 bytes]\n"
+	r = Rules.Compile(fake, Source{})
+	if got := outline(fake, r); len(got) != 2 || got[1] != "fact: [memoree: truncated: kept 3 of 9 bytes]" {
+		t.Errorf("hand-written marker: %q", got)
 	}
 }

@@ -5,13 +5,14 @@
 //
 // A [Compiler] is a pure, deterministic function from text (plus [Source] metadata) to a [Result]: it does
 // no I/O and never sees the recall store, and the same input gives the same Result, byte for byte. Its
-// [Compiler.Name] ("rules/1" for [Rules]) names the compiler and its version and is recorded with every
+// [Compiler.Name] ("rules/2" for [Rules]) names the compiler and its version and is recorded with every
 // claim. A Result holds accepted claims, in order of first occurrence, and skipped fragments, in source
 // order, each with the short lowercase reason preview shows.
 //
 // Every [Claim] carries its evidence: byte spans [Start, End) into the exact source text, on UTF-8
 // boundaries. The source bytes of the first span are the claim's Text: the statement without its list
-// marker and surrounding white space. A claim is identified by [Key] (NFC, Unicode case folding, white space
+// marker, its context label and surrounding white space. What the note says around a statement and the
+// statement does not repeat is its Context (see below); it is never part of the evidence. A claim is identified by [Key] (NFC, Unicode case folding, white space
 // folded, trailing sentence punctuation dropped), so a statement made twice is one claim with two spans.
 // Another compiler (an external command, a language model) plugs in by implementing [Compiler]; nothing
 // else changes.
@@ -29,19 +30,30 @@
 // backticks or brackets, and dots not followed by white space (v1.2, 3.14, main.go, README.md, URLs,
 // 10.0.0.1) never end a statement. A statement never spans two lines.
 //
+// # Context
+//
+// A claim's Context holds, joined by " > ": the note's title (its first line, when that line is short, ends
+// without sentence punctuation and is followed by a blank line), the Markdown headings above the statement,
+// the intro of its list or paragraph (a line that only announces what follows, such as "Decisions:" or
+// "Ines's handoff:"), and a leading label that names no kind: a speaker and date ("Priya (12 March 2026):"),
+// a subject ("FW-233:", "Hinweis für alle im Büro München:") or a field ("Root cause:"). Such a label is
+// left out of the statement; it applies to the rest of its line. A label of at most six words that holds a
+// verb such as "is" or "have", a URL or unbalanced brackets is part of the statement ("The fix is simple:
+// retry"); a label that names a kind ("TODO:", "Decision:") stays in the statement, as it names its kind.
+//
 // # Classification
 //
+// When in doubt, a statement is kept: questions, short statements and reports of work done are claims.
 // Each statement is skipped or accepted, the first matching rule deciding:
 //
 //   - "heading": it ends with ':' or is only a label ("Status:") or only bold text ("**Notes**").
-//   - "question": it ends with '?', or is labelled "Question:".
-//   - "progress chatter": it is only an acknowledgement ("ok", "done.", "on it").
 //   - "filler": every word carries nothing ("Hmm.", "Okay so", "Anyway").
-//   - "fragment: fewer than 3 words".
-//   - "progress chatter": it reports work being done or just run ("ran the tests", "looking into it",
-//     "working on X now", "let me check", "still investigating"), unless it is an open task ("- [ ] read
-//     the docs"), has a label naming a kind, or holds a strong cue ("decided", "must", "never", "always",
-//     "prefer", "todo").
+//   - "greeting or acknowledgement": it only greets or acknowledges ("ok", "done.", "Thanks a lot",
+//     "Nice work, Tomasz!"), at most one name aside.
+//
+// Markers that memoree adds are never claims: the line "[memoree: truncated: kept N of M bytes]" that
+// checkpoint.Cap appends to a note it cut is skipped as "truncation marker", and the statement it cut short,
+// the last one before it unless the cut fell at a line end, as "fragment: cut by truncation".
 //
 // Everything else is accepted. Its kind comes from, in order: an open task box "- [ ]" ([NextStep]); a
 // label naming a kind ("TODO:", "Next:", "Decision:", "Constraint:", "Preference:"); cue words — next-step

@@ -40,7 +40,11 @@ func render(r Result) []byte {
 		for i, sp := range c.Spans {
 			spans[i] = fmt.Sprintf("%d-%d", sp.Start, sp.End)
 		}
-		fmt.Fprintf(&b, "claim %-10s %s %s\n", c.Kind, strings.Join(spans, ","), strconv.Quote(c.Text))
+		fmt.Fprintf(&b, "claim %-10s %s %s", c.Kind, strings.Join(spans, ","), strconv.Quote(c.Text))
+		if c.Context != "" {
+			fmt.Fprintf(&b, " context %s", strconv.Quote(c.Context))
+		}
+		b.WriteByte('\n')
 	}
 	for _, s := range r.Skipped {
 		fmt.Fprintf(&b, "skip  %q %d-%d %s\n", s.Reason, s.Span.Start, s.Span.End, strconv.Quote(s.Text))

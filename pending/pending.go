@@ -1,20 +1,20 @@
 package pending
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/memoree/memoree/internal/atomicfile"
+	"github.com/memoree/memoree/internal/lock"
 	"github.com/memoree/memoree/scan"
 )
 
@@ -53,6 +53,7 @@ type Item struct {
 	Truncated     bool           `json:"truncated"`
 	Flagged       bool           `json:"flagged"`
 	Findings      []scan.Finding `json:"findings"`
+	Refs          []Ref          `json:"refs,omitempty"`
 	Applied       *Applied       `json:"applied,omitempty"`
 	Text          string         `json:"text"`
 }
@@ -61,6 +62,11 @@ type Item struct {
 type Applied struct {
 	Artifact string    `json:"artifact"` // SHA-256 of the exact text applied, lowercase hex
 	Time     time.Time `json:"time"`
+}
+
+// Unapplied reports whether the text has never been applied: no apply recorded, or the text replaced since.
+func (it *Item) Unapplied() bool {
+	return it.Applied == nil || it.ChangedSinceApply()
 }
 
 // ChangedSinceApply reports whether the text was replaced after its last apply.
@@ -81,21 +87,40 @@ func IDFor(session string) string {
 	return IDPrefix + hex.EncodeToString(sum[:6])
 }
 
-// Dir is a pending directory.
+// Dir is a pending directory, opened once: every file in it is reached through the directory handles that
+// [Open] checked, so replacing the directory or a part of it afterwards, by a symlink or another directory,
+// redirects nothing.
 type Dir struct {
-	path string
+	dir   *atomicfile.Dir // the checkpoint files and their temp files
+	locks *atomicfile.Dir // one lock file per checkpoint
 }
 
-// Open returns the pending directory at path, creating it (mode 0700) if needed. It refuses a directory that is
-// a symlink, belongs to another user, or is open to group or others.
+// Open returns the pending directory at path, creating it and its locks directory (mode 0700) if needed. The
+// parent of path is the data directory: it is created too if needed (mode 0700), and must belong to the user
+// and be closed to writes by group and others. Open refuses a pending directory, or locks directory, that is a
+// symlink, belongs to another user, or is open to group or others; the error says how to fix the mode.
 func Open(path string) (*Dir, error) {
-	if err := atomicfile.MkdirPrivate(path); err != nil {
+	path = filepath.Clean(path)
+	data, err := atomicfile.OpenOwned(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	defer data.Close()
+	dir, err := data.Sub(filepath.Base(path))
+	if err != nil {
 		return nil, fmt.Errorf("pending directory: %w", err)
 	}
-	if err := atomicfile.MkdirPrivate(filepath.Join(path, "locks")); err != nil {
+	locks, err := dir.Sub("locks")
+	if err != nil {
+		dir.Close()
 		return nil, fmt.Errorf("pending directory: %w", err)
 	}
-	return &Dir{path: path}, nil
+	return &Dir{dir: dir, locks: locks}, nil
+}
+
+// Close releases the directory's handles. A process that exits right after its command need not call it.
+func (d *Dir) Close() error {
+	return errors.Join(d.dir.Close(), d.locks.Close())
 }
 
 // Note is what a checkpoint stages.
@@ -104,35 +129,43 @@ type Note struct {
 	Text          []byte // the text to store, already capped: shorter than OriginalBytes when it was cut
 	OriginalBytes int
 	Findings      []scan.Finding // in Text; any makes the checkpoint flagged
+	Refs          []Ref          // provenance references; a replacement's refs replace the earlier ones
+}
+
+// Ref is a provenance reference a checkpoint records, KEY=VALUE: the context window, work item or issue the
+// note relies on, or the git commit and branch it was written on. It travels with the note when it is applied.
+type Ref struct {
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // Put stages n as the checkpoint of its session, replacing any earlier text of that session. A replacement
-// keeps the ID, the creation time, the task when n has none, and the record of the last apply. It reports whether
-// it replaced an earlier checkpoint. Puts for one session are serialized by a lock; puts for different sessions
-// do not wait for each other.
-func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
+// keeps the ID, the creation time, the task when n has none, and the record of the last apply. It returns the
+// earlier checkpoint it replaced, or nil. Puts for one session are serialized by a lock; puts for different
+// sessions do not wait for each other.
+func (d *Dir) Put(n Note, now time.Time) (it Item, prev *Item, err error) {
 	id := IDFor(n.Session)
 	unlock, err := d.lock(id)
 	if err != nil {
-		return Item{}, false, err
+		return Item{}, nil, err
 	}
 	defer unlock()
 
 	it = Item{
 		ID: id, Session: n.Session, Task: n.Task, Created: now, Updated: now,
 		Bytes: len(n.Text), OriginalBytes: n.OriginalBytes, Truncated: n.OriginalBytes > len(n.Text),
-		Flagged: len(n.Findings) > 0, Findings: n.Findings, Text: string(n.Text),
+		Flagged: len(n.Findings) > 0, Findings: n.Findings, Refs: n.Refs, Text: string(n.Text),
 	}
 	if it.Findings == nil {
 		it.Findings = []scan.Finding{}
 	}
-	old, err := d.readHead(id)
+	old, err := d.read(id)
 	switch {
 	case err == nil:
 		if old.Session != n.Session {
-			return Item{}, false, fmt.Errorf("checkpoint %s belongs to another session; refusing to replace it", id)
+			return Item{}, nil, fmt.Errorf("checkpoint %s belongs to another session; refusing to replace it", id)
 		}
-		replaced = true
+		prev = &old
 		it.Created = old.Created
 		it.Applied = old.Applied
 		if it.Task == "" {
@@ -140,16 +173,67 @@ func (d *Dir) Put(n Note, now time.Time) (it Item, replaced bool, err error) {
 		}
 	case errors.Is(err, ErrNotFound):
 	default:
-		return Item{}, false, err
+		return Item{}, nil, err
 	}
 	if err := d.write(it); err != nil {
-		return Item{}, false, err
+		return Item{}, nil, err
 	}
-	return it, replaced, nil
+	return it, prev, nil
+}
+
+// Apply promotes the checkpoint whose ID starts with prefix as one decision with its record: it holds the
+// checkpoint's lock while it calls store with the checkpoint as it is then, and records the apply (the hash of
+// the text and now) before it releases the lock. So a replacement or a drop racing it happens wholly before
+// (Apply then stores the new text, or fails with [ErrNotFound]) or wholly after, and Apply has only two
+// outcomes: it returns nil, and store stored the text and the record says so; or it returns an error, and store
+// was not called or failed.
+//
+// store must store it.Text and return its [TextHash]; it is called at most once, and its error is returned as
+// it is (so an error that store wraps keeps its meaning for the caller). The record is written to a temp file
+// before store is called, so a directory where the record cannot be written (full, read-only) fails the apply
+// before anything is stored. Only the rename that puts the record in place can fail after store succeeded;
+// the error then starts "applied" and says so, and applying again records it.
+func (d *Dir) Apply(prefix string, now time.Time, store func(it Item) (artifact string, err error)) (Item, error) {
+	id, err := d.Resolve(prefix)
+	if err != nil {
+		return Item{}, err
+	}
+	unlock, err := d.lock(id)
+	if err != nil {
+		return Item{}, err
+	}
+	defer unlock()
+	it, err := d.read(id)
+	if err != nil {
+		return Item{}, err
+	}
+	rec := it
+	rec.Applied = &Applied{Artifact: TextHash(it.Text), Time: now.UTC()}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return Item{}, fmt.Errorf("encode %s: %w", id, err)
+	}
+	tmp, err := d.dir.Prepare(id+".json", data, 0o600)
+	if err != nil {
+		return Item{}, fmt.Errorf("apply %s: nothing stored: cannot record it: %w", id, err)
+	}
+	artifact, err := store(it)
+	if err == nil && artifact != rec.Applied.Artifact {
+		err = fmt.Errorf("apply %s: stored as artifact %s, not the hash of its text %s", id, artifact, rec.Applied.Artifact)
+	}
+	if err != nil {
+		tmp.Abort()
+		return Item{}, err
+	}
+	if err := tmp.Commit(); err != nil {
+		return Item{}, fmt.Errorf("applied %s as artifact %s, but could not record it in the pending item (apply it again to record it): %w", id, artifact, err)
+	}
+	return rec, nil
 }
 
 // MarkApplied records that the checkpoint id was applied with the text whose hash is artifact. It fails if the
-// text changed in the meantime, so a record never describes text that was not applied.
+// text changed in the meantime, so a record never describes text that was not applied. [Dir.Apply] does the
+// store and the record as one decision, and is the one to use.
 func (d *Dir) MarkApplied(id, artifact string, now time.Time) (Item, error) {
 	unlock, err := d.lock(id)
 	if err != nil {
@@ -195,16 +279,20 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 	if err != nil {
 		return Item{}, err
 	}
-	if err := atomicfile.Remove(d.path, id+".json"); err != nil {
+	// No write of this checkpoint runs while its lock is held: every temp file it has is a leftover, and
+	// holds its text.
+	d.dir.SweepTemps(id + ".json")
+	if err := d.dir.Remove(id + ".json"); err != nil {
 		return Item{}, fmt.Errorf("drop %s: %w", id, err)
 	}
 	return it, nil
 }
 
 // CheckPrefix reports whether prefix can name a checkpoint: at least [MinPrefix] characters, "ck-" counted
-// when given, and hex digits after it. It looks nothing up, so callers can tell a malformed argument from a
-// missing checkpoint.
+// when given, and hex digits after it, in either case. It looks nothing up, so callers can tell a malformed
+// argument from a missing checkpoint.
 func CheckPrefix(prefix string) error {
+	prefix = strings.ToLower(prefix)
 	if len(prefix) < MinPrefix {
 		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
 	}
@@ -220,6 +308,7 @@ func (d *Dir) Resolve(prefix string) (string, error) {
 	if err := CheckPrefix(prefix); err != nil {
 		return "", err
 	}
+	prefix = strings.ToLower(prefix)
 	if !strings.HasPrefix(prefix, IDPrefix) {
 		prefix = IDPrefix + prefix
 	}
@@ -243,8 +332,8 @@ func (d *Dir) Resolve(prefix string) (string, error) {
 }
 
 // List returns every staged checkpoint, most recently updated first. A file that cannot be read does not hide the
-// others: it is reported in the returned error alongside the items that could be read. It also removes temp
-// files that an interrupted write left behind, once they are old enough that no write can be using them.
+// others: it is reported in the returned error alongside the items that could be read. It also removes the temp
+// files that interrupted writes left behind, as [Dir.SweepTemps] does.
 func (d *Dir) List() ([]Item, error) {
 	ids, err := d.ids(true)
 	if err != nil {
@@ -271,24 +360,34 @@ func (d *Dir) List() ([]Item, error) {
 	return items, errors.Join(errs...)
 }
 
+// SweepTemps removes the temp files that writes killed or cut short left in the directory, each holding the
+// whole text of a note, and returns how many it removed. It removes only files it can prove dead: a writer holds
+// a lock on its temp file for as long as the file exists, so a live write's file is never touched. Every
+// command that takes a checkpoint's lock sweeps the whole directory this way; artifact gc should call it too.
+func (d *Dir) SweepTemps() (int, error) {
+	n, err := d.dir.SweepTemps("")
+	if err != nil {
+		return n, fmt.Errorf("sweep pending directory: %w", err)
+	}
+	return n, nil
+}
+
 // ids lists the checkpoint IDs in the directory, skipping temp files and anything else. With sweep it also
-// removes temp files that a crashed write left behind: list reads the directory anyway, and checkpoint, the hot
-// path, need not. Errors in removing them are ignored: a stray temp file is harmless, since only this looks at it.
+// removes the temp files that crashed writes left behind. Errors in removing them are ignored: a stray temp file
+// costs space, not correctness, since nothing reads it.
 func (d *Dir) ids(sweep bool) ([]string, error) {
-	entries, err := os.ReadDir(d.path)
+	if sweep {
+		d.dir.SweepTemps("")
+	}
+	entries, err := d.dir.ReadDir()
 	if err != nil {
 		return nil, fmt.Errorf("read pending directory: %w", err)
 	}
 	var ids []string
 	for _, e := range entries {
 		name := e.Name()
-		switch {
-		case e.Type().IsRegular() && strings.HasPrefix(name, IDPrefix) && strings.HasSuffix(name, ".json"):
+		if e.Type().IsRegular() && strings.HasPrefix(name, IDPrefix) && strings.HasSuffix(name, ".json") {
 			ids = append(ids, strings.TrimSuffix(name, ".json"))
-		case sweep && strings.HasPrefix(name, atomicfile.TempPrefix):
-			if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleTemp {
-				os.Remove(filepath.Join(d.path, name))
-			}
 		}
 	}
 	return ids, nil
@@ -303,12 +402,12 @@ func (d *Dir) read(id string) (Item, error) {
 // decode reads the file of checkpoint id into v, and checks that the ID it holds, which v decodes into
 // *got, is id.
 func (d *Dir) decode(id string, v any, got *string) error {
-	data, err := os.ReadFile(filepath.Join(d.path, id+".json"))
+	data, err := d.dir.ReadFile(id + ".json")
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%w %s", ErrNotFound, id)
 	}
 	if err != nil {
-		return fmt.Errorf("read %s: %w", id, err)
+		return fmt.Errorf("read checkpoint %s: %w", id, err)
 	}
 	err = json.Unmarshal(data, v)
 	if err == nil && *got != id {
@@ -320,42 +419,29 @@ func (d *Dir) decode(id string, v any, got *string) error {
 	return nil
 }
 
-// head is the part of an Item that a replacement keeps. Decoding only it skips the old text and findings.
-type head struct {
-	ID      string    `json:"id"`
-	Session string    `json:"session"`
-	Task    string    `json:"task"`
-	Created time.Time `json:"created"`
-	Applied *Applied  `json:"applied,omitempty"`
-}
-
-// readHead reads the head of checkpoint id, for Put.
-func (d *Dir) readHead(id string) (head, error) {
-	var h head
-	err := d.decode(id, &h, &h.ID)
-	return h, err
-}
-
 func (d *Dir) write(it Item) error {
 	data, err := json.Marshal(it)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", it.ID, err)
 	}
-	if err := atomicfile.Write(d.path, it.ID+".json", data, 0o600); err != nil {
+	if err := d.dir.Write(it.ID+".json", data, 0o600); err != nil {
 		return fmt.Errorf("save checkpoint: %w", err)
 	}
 	return nil
 }
 
-// lock takes the exclusive lock of one checkpoint. Lock files are never deleted: deleting one while another
-// process waits on it would let two writers in.
+// lock takes the exclusive lock of one checkpoint, then sweeps the temp files that dead writes left (see
+// [Dir.SweepTemps]). Lock files are never deleted: deleting one while another process waits on it would let two
+// writers in.
 func (d *Dir) lock(id string) (unlock func(), err error) {
-	l := flock.New(filepath.Join(d.path, "locks", id+".lock"), flock.SetPermissions(0o600))
-	if err := l.Lock(); err != nil {
+	l, err := lock.Open(d.locks.Root(), d.locks.Path(), id+".lock")
+	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", id, err)
 	}
-	return func() { l.Unlock() }, nil
+	if err := l.Lock(context.Background(), true); err != nil {
+		l.Close()
+		return nil, fmt.Errorf("lock %s: %w", id, err)
+	}
+	d.dir.SweepTemps("")
+	return func() { l.Close() }, nil
 }
-
-// staleTemp is how old a temp file must be before a listing removes it; a live write takes milliseconds.
-const staleTemp = 10 * time.Minute

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -25,13 +26,13 @@ func TestPutReplaceKeepsCreated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, replaced, err := d.Put(Note{Session: "S1", Task: "t1", Text: []byte("one")}, t0)
-	if err != nil || replaced {
-		t.Fatalf("first Put: replaced=%v err=%v", replaced, err)
+	first, prev, err := d.Put(Note{Session: "S1", Task: "t1", Text: []byte("one")}, t0)
+	if err != nil || prev != nil {
+		t.Fatalf("first Put: prev=%v err=%v", prev, err)
 	}
-	second, replaced, err := d.Put(note("S1", "two"), t0.Add(time.Hour))
-	if err != nil || !replaced {
-		t.Fatalf("second Put: replaced=%v err=%v", replaced, err)
+	second, prev, err := d.Put(note("S1", "two"), t0.Add(time.Hour))
+	if err != nil || prev == nil || prev.Text != "one" || !prev.Updated.Equal(t0) || !prev.Unapplied() {
+		t.Fatalf("second Put: prev=%+v err=%v; want the unapplied first text, updated at %v", prev, err, t0)
 	}
 	if second.ID != first.ID || !second.Created.Equal(t0) || !second.Updated.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("replacement = %+v, want ID %s created %v", second, first.ID, t0)
@@ -147,40 +148,60 @@ func TestConcurrentPuts(t *testing.T) {
 	}
 }
 
+// TestStrayTempFiles checks that temp files left by dead writes go, whatever their age, as soon as a command
+// takes a checkpoint's lock or lists, and that a temp file whose writer is alive (it holds the file's lock)
+// stays.
 func TestStrayTempFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "pending")
 	d, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stale := filepath.Join(dir, ".tmp-ck-000000000000.json-1")
-	fresh := filepath.Join(dir, ".tmp-ck-111111111111.json-2")
-	for _, p := range []string{stale, fresh} {
-		if err := os.WriteFile(p, []byte("{torn"), 0o600); err != nil {
+	dead := func(name string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("a note's text"), 0o600); err != nil {
 			t.Fatal(err)
 		}
+		return p
 	}
-	// Either side of the ten-minute threshold the documentation gives.
-	for p, age := range map[string]time.Duration{stale: 11 * time.Minute, fresh: 9 * time.Minute} {
-		at := time.Now().Add(-age)
-		if err := os.Chtimes(p, at, at); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, _, err := d.Put(note("S1", "x"), t0); err != nil {
+	live := dead(".tmp-ck-111111111111.json-2")
+	f, err := os.Open(live)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(stale); err != nil {
-		t.Fatalf("checkpoint, the hot path, touched the temp files: %v", err)
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
 	}
-	if items, err := d.List(); err != nil || len(items) != 1 {
-		t.Fatalf("List = %v, %v; want the one checkpoint and no temp file", items, err)
+	for _, c := range []struct {
+		name string
+		run  func() error
+	}{
+		{"checkpoint", func() error { _, _, err := d.Put(note("S1", "x"), t0); return err }},
+		{"list", func() error { _, err := d.List(); return err }},
+		{"apply", func() error {
+			_, err := d.Apply(IDFor("S1"), t0, func(it Item) (string, error) { return TextHash(it.Text), nil })
+			return err
+		}},
+		{"drop", func() error { _, err := d.Drop(IDFor("S1")); return err }},
+	} {
+		left := dead(".tmp-ck-000000000000.json-1")
+		own := dead(".tmp-" + IDFor("S1") + ".json-3")
+		if err := c.run(); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for _, p := range []string{left, own} {
+			if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s left the dead temp file %s: %v", c.name, filepath.Base(p), err)
+			}
+		}
+		if _, err := os.Stat(live); err != nil {
+			t.Errorf("%s removed the temp file of a live write: %v", c.name, err)
+		}
 	}
-	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("stale temp file not removed: %v", err)
-	}
-	if _, err := os.Stat(fresh); err != nil {
-		t.Errorf("a temp file that may belong to a live write was removed: %v", err)
+	dead(".tmp-ck-000000000000.json-4")
+	if n, err := d.SweepTemps(); n != 1 || err != nil {
+		t.Errorf("SweepTemps = %d, %v; want 1 (the live write's file kept)", n, err)
 	}
 }
 
@@ -240,9 +261,18 @@ func TestMarkAppliedRefusesChangedText(t *testing.T) {
 	if err != nil || got.Applied == nil || got.ChangedSinceApply() {
 		t.Fatalf("MarkApplied = %+v, %v", got, err)
 	}
-	it, _, _ = d.Put(note("S1", "two"), t0)
+	it, prev, _ := d.Put(note("S1", "two"), t0)
 	if !it.ChangedSinceApply() {
 		t.Fatal("replacement after apply does not show as changed")
+	}
+	if prev == nil || prev.Unapplied() {
+		t.Fatalf("the replaced text was applied, but Put reports it as %+v", prev)
+	}
+	if _, prev, _ := d.Put(note("S1", "three"), t0); prev == nil || !prev.Unapplied() {
+		t.Fatalf("the replaced text \"two\" was never applied, but Put reports it as %+v", prev)
+	}
+	if got, err := d.Get(strings.ToUpper(it.ID[:7])); err != nil || got.ID != it.ID {
+		t.Fatalf("Get(%q) = %v, %v; an uppercase prefix must name the checkpoint", strings.ToUpper(it.ID[:7]), got.ID, err)
 	}
 }
 
@@ -273,20 +303,214 @@ func TestCorruptFileCanBeDropped(t *testing.T) {
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the torn file is still there: %v", err)
 	}
-	if _, replaced, err := d.Put(note("S1", "x"), t0); err != nil || replaced {
-		t.Errorf("Put after Drop = replaced %v, %v; want a fresh checkpoint", replaced, err)
+	if _, prev, err := d.Put(note("S1", "x"), t0); err != nil || prev != nil {
+		t.Errorf("Put after Drop = prev %v, %v; want a fresh checkpoint", prev, err)
 	}
 }
 
-// TestHeadMatchesItem ties head, which Put decodes instead of a whole Item, to Item: each of its fields has the
-// name, type and JSON tag of Item's, so a renamed tag cannot silently lose what a replacement keeps.
-func TestHeadMatchesItem(t *testing.T) {
-	ht, it := reflect.TypeFor[head](), reflect.TypeFor[Item]()
-	for i := range ht.NumField() {
-		hf := ht.Field(i)
-		f, ok := it.FieldByName(hf.Name)
-		if !ok || f.Type != hf.Type || f.Tag != hf.Tag {
-			t.Errorf("head.%s %v %q does not match Item's (%v %q)", hf.Name, hf.Type, hf.Tag, f.Type, f.Tag)
+// TestOpenRefusesSharedHome checks the data directory and the directories inside it: each must be the user's,
+// the data directory closed to writes by others and the rest to any access; each refusal says how to fix the
+// mode. Modes and owners are checked by memoree itself, so this holds for root too.
+func TestOpenRefusesSharedHome(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		setup func(home string) error
+		want  string
+	}{
+		{"home 0777", func(h string) error { return os.Chmod(h, 0o777) }, "has mode 0777, writable by group or others; run: chmod 700 "},
+		{"home 0775", func(h string) error { return os.Chmod(h, 0o775) }, "writable by group or others"},
+		{"home of another", func(h string) error { return os.Chown(h, 65534, 65534) }, "is owned by uid 65534, not by you"},
+		{"pending 0750", func(h string) error { return os.Chmod(filepath.Join(h, "pending"), 0o750) }, "pending has mode 0750, open to group or others; run: chmod 700 "},
+		{"locks of another", func(h string) error { return os.Chown(filepath.Join(h, "pending", "locks"), 65534, 65534) }, "locks is owned by uid 65534"},
+		{"locks a symlink", func(h string) error {
+			l := filepath.Join(h, "pending", "locks")
+			if err := os.Remove(l); err != nil {
+				return err
+			}
+			return os.Symlink(t.TempDir(), l)
+		}, "locks is a symlink; refusing to use it"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := filepath.Join(t.TempDir(), "home")
+			d, err := Open(filepath.Join(home, "pending"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.Close()
+			if err := c.setup(home); err != nil {
+				t.Skipf("cannot set up: %v", err)
+			}
+			if d, err := Open(filepath.Join(home, "pending")); err == nil || !strings.Contains(err.Error(), c.want) {
+				if d != nil {
+					d.Close()
+				}
+				t.Fatalf("Open = %v, want an error saying %q", err, c.want)
+			}
+		})
+	}
+	// A data directory that others may read but not write is accepted, as ssh accepts such a home.
+	home := filepath.Join(t.TempDir(), "home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(filepath.Join(home, "pending"))
+	if err != nil {
+		t.Fatalf("Open under a 0755 data directory: %v", err)
+	}
+	d.Close()
+}
+
+// TestSwappedDirectoryRedirectsNothing replaces the pending directory by a symlink to another directory after
+// Open, as another user with write access to the parent could: reads and writes still go to the directory
+// that was checked.
+func TestSwappedDirectoryRedirectsNothing(t *testing.T) {
+	home := t.TempDir()
+	path := filepath.Join(home, "pending")
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, _, err := d.Put(note("S1", "mine"), t0); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(t.TempDir(), "theirs")
+	od, err := Open(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := od.Put(note("S1", "theirs"), t0); err != nil {
+		t.Fatal(err)
+	}
+	od.Close()
+	if err := os.Rename(path, filepath.Join(home, "moved")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(other, path); err != nil {
+		t.Fatal(err)
+	}
+	it, err := d.Get(IDFor("S1"))
+	if err != nil || it.Text != "mine" {
+		t.Fatalf("Get after the swap = %q, %v; want mine", it.Text, err)
+	}
+	if _, _, err := d.Put(note("S2", "written after the swap"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(other, IDFor("S2")+".json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a write went through the swapped-in symlink: %v", err)
+	}
+	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "is a symlink") {
+		t.Errorf("Open of the swapped-in symlink = %v, want a refusal", err)
+	}
+}
+
+// TestApplyIsOneDecision checks Apply's two outcomes: stored and recorded, or nothing stored. A drop or a
+// replacement racing it waits for it, a record that cannot be written stops it before store is called, and an
+// error from store leaves the record as it was.
+func TestApplyIsOneDecision(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "pending")
+	d, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := IDFor("S1")
+	if _, _, err := d.Put(note("S1", "old"), t0); err != nil {
+		t.Fatal(err)
+	}
+	stored := ""
+	storeText := func(it Item) (string, error) { stored = it.Text; return TextHash(it.Text), nil }
+
+	// A failing store: no record.
+	boom := errors.New("store failed")
+	if _, err := d.Apply(id, t0, func(Item) (string, error) { return "", boom }); !errors.Is(err, boom) {
+		t.Fatalf("Apply with a failing store = %v, want its error", err)
+	}
+	if it, _ := d.Get(id); it.Applied != nil {
+		t.Fatal("a failed store was recorded as applied")
+	}
+
+	// Racing: inside store, a replacement and a drop from other Dirs (other processes) must wait for the apply.
+	other, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 2)
+	it, err := d.Apply(id, t0, func(it Item) (string, error) {
+		go func() { _, _, err := other.Put(note("S1", "new"), t0.Add(time.Minute)); done <- err }()
+		go func() { _, err := other.Drop(id); done <- err }()
+		time.Sleep(50 * time.Millisecond) // long enough for either to get in, were the lock not held
+		return storeText(it)
+	})
+	if err != nil || stored != "old" || it.Applied == nil || it.Applied.Artifact != TextHash("old") {
+		t.Fatalf("Apply = %+v, %v, stored %q; want old applied and recorded", it, err, stored)
+	}
+	for range 2 {
+		if err := <-done; err != nil && !errors.Is(err, ErrNotFound) {
+			t.Fatal(err)
 		}
+	}
+	// Dropped, or replaced after the apply (ChangedSinceApply): never a record of text that was not stored.
+	if got, err := d.Get(id); err == nil && got.Applied != nil && !got.ChangedSinceApply() && got.Text != "old" {
+		t.Fatalf("record %+v describes text that was not stored", got)
+	}
+
+	// A directory where the record cannot be written (full, read-only): store is never called. Root ignores
+	// modes, so the directory is made unwritable by replacing the temp file's place with a read-only mount
+	// when possible; otherwise by a mode, for other users.
+	if _, _, err := d.Put(note("S3", "three"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 {
+		if err := syscall.Mount(dir, dir, "", syscall.MS_BIND, ""); err != nil {
+			t.Skipf("cannot bind-mount to make the directory read-only: %v", err)
+		}
+		defer syscall.Unmount(dir, syscall.MNT_DETACH)
+		if err := syscall.Mount("", dir, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY, ""); err != nil {
+			t.Skipf("cannot remount read-only: %v", err)
+		}
+		// The bind mount is a new directory at the path: reopen it.
+		d, err = Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+	} else {
+		os.Chmod(dir, 0o500)
+		defer os.Chmod(dir, 0o700)
+	}
+	called := false
+	if _, err := d.Apply(IDFor("S3"), t0, func(it Item) (string, error) { called = true; return storeText(it) }); err == nil || called {
+		t.Fatalf("Apply into an unwritable directory = %v, store called %v; want an error and no store", err, called)
+	} else if !strings.Contains(err.Error(), "nothing stored") {
+		t.Errorf("Apply error %q does not say nothing was stored", err)
+	}
+}
+
+// TestRefsRoundTrip checks that a checkpoint's refs are stored and read back, and that a replacement's refs
+// replace the earlier ones.
+func TestRefsRoundTrip(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "pending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := []Ref{{"window", "W12"}, {"issue", "FW-233"}}
+	n := note("S1", "one")
+	n.Refs = refs
+	it, _, err := d.Put(n, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.Get(it.ID)
+	if err != nil || !slices.Equal(got.Refs, refs) {
+		t.Fatalf("Get = %v, %v; want refs %v", got.Refs, err, refs)
+	}
+	if _, _, err := d.Put(note("S1", "two"), t0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := d.Get(it.ID); len(got.Refs) != 0 {
+		t.Fatalf("a replacement without refs kept %v", got.Refs)
 	}
 }

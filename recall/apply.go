@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -26,9 +27,12 @@ type Artifact struct {
 
 // ClaimInput is one statement extracted from an artifact. Key identifies the statement across artifacts
 // (the same key applied again adds evidence, not a claim). Text must equal the bytes of the first span, so
-// that the store only ever holds text that appears in a reviewed artifact.
+// that the store only ever holds text that appears in a reviewed artifact. Context is what the artifact
+// says around the statement (see compiler.Claim); it is indexed with the text and kept from the first
+// artifact that gave the claim.
 type ClaimInput struct {
 	Key, Text, Kind, Compiler string
+	Context                   string
 	Spans                     []Span
 }
 
@@ -65,7 +69,8 @@ func (s *Store) Apply(ctx context.Context, a Artifact, claims []ClaimInput, now 
 }
 
 // ApplyBatch is [Store.Apply] for many artifacts in one transaction: all of them are stored or none.
-func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) ([]ApplyResult, error) {
+func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) (_ []ApplyResult, err error) {
+	defer func() { err = noSpace(s.dir, err) }()
 	if s.readOnly {
 		return nil, fmt.Errorf("apply: %w", ErrReadOnly)
 	}
@@ -103,7 +108,7 @@ func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) 
 			waitFiles()
 		}
 	}()
-	unlock, err := lockExclusive(ctx, s.dir)
+	unlock, err := lockExclusive(ctx, s.root)
 	if err != nil {
 		return nil, fmt.Errorf("apply: %w", err)
 	}
@@ -163,6 +168,26 @@ func validate(b Batch) error {
 		}
 		if sp := c.Spans[0]; string(a.Text[sp.Start:sp.End]) != c.Text {
 			return fmt.Errorf("claim %d (%s): text differs from the artifact bytes at [%d,%d)", i, c.Key, sp.Start, sp.End)
+		}
+		if err := checkContext(a.Text, c.Context); err != nil {
+			return fmt.Errorf("claim %d (%s): %w", i, c.Key, err)
+		}
+	}
+	return nil
+}
+
+// contextSep separates the parts of a claim's context, as compiler.Claim joins them.
+const contextSep = " > "
+
+// checkContext checks that every part of a claim's context is text of its artifact, so that the context,
+// like the claim text, holds nothing the artifact does not.
+func checkContext(text []byte, context string) error {
+	if context == "" {
+		return nil
+	}
+	for _, part := range strings.Split(context, contextSep) {
+		if !bytes.Contains(text, []byte(part)) {
+			return fmt.Errorf("context %q is not text of the artifact", part)
 		}
 	}
 	return nil
@@ -279,12 +304,12 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 	// as when it is applied twice.
 	var fresh []ClaimInput
 	err = inChunks(len(claims), func(i, j int) error {
-		args := make([]any, 0, 5*(j-i))
+		args := make([]any, 0, 6*(j-i))
 		for _, c := range claims[i:j] {
-			args = append(args, c.Key, c.Text, c.Kind, c.Compiler, created)
+			args = append(args, c.Key, c.Text, c.Kind, c.Compiler, created, c.Context)
 		}
-		return st.readIDs(ctx, ids, `INSERT INTO claims (key, text, kind, compiler, created) VALUES `+
-			valueRows(j-i, 5)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
+		return st.readIDs(ctx, ids, `INSERT INTO claims (key, text, kind, compiler, created, context) VALUES `+
+			valueRows(j-i, 6)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
 	})
 	if err != nil {
 		return r, fmt.Errorf("claims: %w", err)
@@ -304,11 +329,11 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 	r.NewClaims = len(fresh)
 	r.KnownClaims = len(claims) - len(fresh)
 	err = inChunks(len(fresh), func(i, j int) error {
-		args := make([]any, 0, 2*(j-i))
+		args := make([]any, 0, 3*(j-i))
 		for _, c := range fresh[i:j] {
-			args = append(args, ids[c.Key], c.Text)
+			args = append(args, ids[c.Key], c.Text, c.Context)
 		}
-		_, err := st.tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text) VALUES `+valueRows(j-i, 2), args...)
+		_, err := st.tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text, context) VALUES `+valueRows(j-i, 3), args...)
 		return err
 	})
 	if err != nil {

@@ -10,7 +10,9 @@ import (
 	"github.com/memoree/memoree/recall/internal/gen"
 )
 
-var benchSizes = []int{1000, 10000, 100000}
+// benchSizes are the generated stores' sizes; the 1,000,000-claim store takes about a minute to build
+// the first time (cached under the temporary directory) and shows how recall grows with the store.
+var benchSizes = []int{1000, 10000, 100000, 1000000}
 
 // openGen opens the cached generated store of n claims.
 func openGen(b *testing.B, n int, optimized bool) (*recall.Store, string) {
@@ -60,6 +62,8 @@ func benchRecall(b *testing.B, query string) {
 func BenchmarkRecallSelective(b *testing.B) { benchRecall(b, gen.SelectiveQuery()) }
 
 func BenchmarkRecallBroad(b *testing.B) { benchRecall(b, gen.BroadQuery()) }
+
+func BenchmarkRecallAnswered(b *testing.B) { benchRecall(b, gen.AnsweredQuery()) }
 
 // BenchmarkOpenRecall is what one command-line recall costs beyond process start: open, one selective
 // recall, close.
@@ -129,4 +133,20 @@ func BenchmarkBuild10k(b *testing.B) {
 		s.Close()
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/10000, "µs/claim")
+}
+
+// BenchmarkContextBroad builds a context block for the broad query on the 100,000-claim store, as
+// memoree context build --query does.
+func BenchmarkContextBroad(b *testing.B) {
+	s, _ := openGen(b, 100000, false)
+	opt := recall.ContextOptions{Query: gen.BroadQuery(), Budget: 2000, Now: gen.Epoch.Add(24 * time.Hour)}
+	for b.Loop() {
+		blk, err := s.Context(context.Background(), opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if blk.Included == 0 {
+			b.Fatal("empty block")
+		}
+	}
 }

@@ -37,6 +37,13 @@ func idf(nRow, nHit int64) float64 {
 	return v
 }
 
+// informativeness is how much a word that nHit of nRow rows hold tells about a row: Lucene's variant of
+// the BM25 IDF, which unlike FTS5's stays positive for words in more than half the rows, so that coverage
+// means something in a small store too.
+func informativeness(nRow, nHit int64) float64 {
+	return math.Log(1 + (float64(nRow-nHit)+0.5)/(float64(nHit)+0.5))
+}
+
 // averagesSQL selects an FTS5 index's averages record, as a row that matchingRows tells from the others by
 // its first column, -1.
 const averagesSQL = ` UNION ALL SELECT -1, 0, 0.0, 0, block, '', '', '' FROM %s_data WHERE id = 1`
@@ -78,21 +85,25 @@ func sqliteVarint(s string) (int64, int) {
 	return 0, 0
 }
 
-// scoreText sets the score of every row in perWord to the BM25 of its word (words[i] for perWord[i]), from
-// the row's text in f[0] and the index totals in averages. A word with limit rows or more, a common word, has
-// its rows counted by a statement; the others have all their rows in perWord.
-func (s *Store) scoreText(ctx context.Context, t ftsTable, words []string, limit int, perWord [][]hit, averages string) error {
+// scoreText sets the BM25 of every row in perTerm for its term (q.terms[i] for perTerm[i]), from the row's
+// text and context in f[0] and f[2] and the index totals in averages, and sets q's term weights to their
+// IDF. A term with limit rows or more, a common term, has its rows counted by a statement; the others have
+// all their rows in perTerm.
+func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, perTerm [][]hit, averages string) error {
 	nRow, nWords, err := parseAverages(averages)
-	if err != nil || nRow <= 0 {
+	if err != nil || nRow < 0 {
 		return fmt.Errorf("search %s: %w", t.rows, cmp.Or(err, errAverages))
 	}
+	if nRow == 0 {
+		return nil
+	}
 	avgdl := float64(nWords) / float64(nRow)
-	hits := make([]int64, len(words))
+	hits := make([]int64, len(q.terms))
 	var counts []string
-	for i, rows := range perWord {
+	for i, rows := range perTerm {
 		hits[i] = int64(len(rows))
 		if len(rows) >= limit {
-			counts = append(counts, fmt.Sprintf(`SELECT %d, count(*) FROM %s WHERE %s MATCH %s`, i, t.fts, t.fts, sqlString(phrase(words[i]))))
+			counts = append(counts, fmt.Sprintf(`SELECT %d, count(*) FROM %s WHERE %s MATCH %s`, i, t.fts, t.fts, sqlString(q.terms[i].expr())))
 		}
 	}
 	if len(counts) > 0 {
@@ -113,25 +124,47 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, words []string, limit
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
 	}
-	for i, w := range words {
-		st := stem(fold(w))
+	for i, tm := range q.terms {
+		stems := tm.stems()
 		weight := idf(nRow, hits[i])
-		for j := range perWord[i] {
-			h := &perWord[i][j]
-			d, f := wordCounts(h.f[0], st)
-			h.score = bm25(weight, float64(max(f, 1)), float64(d), avgdl)
+		if q.weight[i] > 0 {
+			q.weight[i] = informativeness(nRow, hits[i])
+		}
+		for j := range perTerm[i] {
+			h := &perTerm[i][j]
+			d, f := wordCounts(h.f[0], stems)
+			if h.f[2] != "" {
+				d2, f2 := wordCounts(h.f[2], stems)
+				d, f = d+d2, f+f2
+			}
+			h.bm25 = bm25(weight, float64(max(f, 1)), float64(d), avgdl)
 		}
 	}
 	return nil
 }
 
+// stems returns what [wordCounts] counts for the term: the stem of each alternative that is one word, and
+// of the first word of each that is several.
+func (t term) stems() []string {
+	out := make([]string, 0, len(t.alts))
+	for _, a := range t.alts {
+		w, _, _ := strings.Cut(a, " ")
+		out = append(out, stem(fold(w)))
+	}
+	return out
+}
+
 // wordCounts returns how many words text holds, as the index tokenizer cuts them (runs of letters and
-// digits), and how many of them have the stem st.
-func wordCounts(text, st string) (words, matches int) {
+// digits), and how many of them have one of the stems.
+func wordCounts(text string, stems []string) (words, matches int) {
 	eachWord(text, func(start, end int) {
 		words++
-		if stem(fold(text[start:end])) == st {
-			matches++
+		st := stem(fold(text[start:end]))
+		for _, s := range stems {
+			if st == s {
+				matches++
+				break
+			}
 		}
 	})
 	return words, matches

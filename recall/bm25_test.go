@@ -61,7 +61,7 @@ func TestWordCounts(t *testing.T) {
 		{"  ...  ", "dots", 0, 0},
 		{"v1.2 of main.go", "go", 5, 1},
 	} {
-		w, m := wordCounts(c.text, stem(fold(c.word)))
+		w, m := wordCounts(c.text, []string{stem(fold(c.word))})
 		if w != c.words || m != c.matches {
 			t.Errorf("wordCounts(%q, %q) = %d words, %d matches; want %d, %d", c.text, c.word, w, m, c.words, c.matches)
 		}
@@ -110,14 +110,15 @@ func TestScoreTextRandom(t *testing.T) {
 		t.Fatal(err)
 	}
 	for q := 0; q < 40; q++ {
-		words := queryWords(strings.Join([]string{vocab[rng.IntN(10)], vocab[rng.IntN(10)], vocab[rng.IntN(10)]}[:1+rng.IntN(3)], " "))
-		perWord, err := s.matchingRows(context.Background(), claimIndex, words, commonDF+1, allRows)
+		q := parseQuery(strings.Join([]string{vocab[rng.IntN(10)], vocab[rng.IntN(10)], vocab[rng.IntN(10)]}[:1+rng.IntN(3)], " "))
+		perWord, err := s.matchingRows(context.Background(), claimIndex, &q, commonDF+1, allRows)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, w := range words {
+		for i, tm := range q.terms {
+			w := tm.alts[0]
 			want := map[int64]float64{}
-			rows, err := s.db.Query(`SELECT rowid, -bm25(claims_fts) FROM claims_fts WHERE claims_fts MATCH ?`, phrase(w))
+			rows, err := s.db.Query(`SELECT rowid, -bm25(claims_fts) FROM claims_fts WHERE claims_fts MATCH ?`, tm.expr())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,8 +135,8 @@ func TestScoreTextRandom(t *testing.T) {
 				t.Fatalf("%q: %d rows, FTS5 has %d", w, len(perWord[i]), len(want))
 			}
 			for _, h := range perWord[i] {
-				if h.score != want[h.id] {
-					t.Fatalf("%q: row %d (%q) scores %v, FTS5 %v", w, h.id, h.f[0], h.score, want[h.id])
+				if h.bm25 != want[h.id] {
+					t.Fatalf("%q: row %d (%q) scores %v, FTS5 %v", w, h.id, h.f[0], h.bm25, want[h.id])
 				}
 			}
 		}

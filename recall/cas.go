@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -41,25 +39,34 @@ func hashBytes(data []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// casPath returns the directory and file name of the artifact with the given full hash.
-func (s *Store) casPath(hash string) (dir, name string) {
-	return filepath.Join(s.dir, casDir, hash[:2]), hash
+// casPath returns the path of the artifact with the given full hash inside the store directory.
+func casPath(hash string) string {
+	return casDir + "/" + hash[:2] + "/" + hash
+}
+
+// casSub opens (creating it if needed) the artifact directory for the two-character prefix, through the
+// store directory's handle; both levels, cas/ and cas/ab/, must be private.
+func (s *Store) casSub(prefix string) (*atomicfile.Dir, error) {
+	cas, err := s.root.Sub(casDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cas.Close()
+	return cas.Sub(prefix)
 }
 
 // writeArtifact makes the artifact file for data durable (file and directory entries synced) before it
 // returns. An existing file that verifies is left alone; a corrupt one is replaced.
 func (s *Store) writeArtifact(hash string, data []byte) error {
-	dir, name := s.casPath(hash)
-	if got, err := os.ReadFile(filepath.Join(dir, name)); err == nil && bytes.Equal(got, data) {
+	if got, err := s.root.ReadFile(casPath(hash)); err == nil && bytes.Equal(got, data) {
 		return nil
 	}
-	// Both levels must be private, cas/ as well as cas/ab/.
-	for _, d := range []string{filepath.Join(s.dir, casDir), dir} {
-		if err := atomicfile.MkdirPrivate(d); err != nil {
-			return fmt.Errorf("store artifact %s: %w", hash, err)
-		}
+	d, err := s.casSub(hash[:2])
+	if err != nil {
+		return fmt.Errorf("store artifact %s: %w", hash, err)
 	}
-	if err := atomicfile.Write(dir, name, data, 0o400); err != nil {
+	defer d.Close()
+	if err := d.Write(hash, data, 0o400); err != nil {
 		return fmt.Errorf("store artifact %s: %w", hash, err)
 	}
 	return nil
@@ -67,8 +74,7 @@ func (s *Store) writeArtifact(hash string, data []byte) error {
 
 // readArtifact returns the bytes of the artifact with the given full hash after checking that they hash to it.
 func (s *Store) readArtifact(hash string) ([]byte, error) {
-	dir, name := s.casPath(hash)
-	data, err := os.ReadFile(filepath.Join(dir, name))
+	data, err := s.root.ReadFile(casPath(hash))
 	if err != nil {
 		return nil, fmt.Errorf("read artifact %s: %w", hash, err)
 	}
@@ -125,27 +131,23 @@ func (s *Store) CollectGarbage(ctx context.Context, now time.Time, grace time.Du
 	if s.readOnly {
 		return 0, fmt.Errorf("collect garbage: %w", ErrReadOnly)
 	}
-	unlock, err := lockExclusive(ctx, s.dir)
+	unlock, err := lockExclusive(ctx, s.root)
 	if err != nil {
 		return 0, fmt.Errorf("collect garbage: %w", err)
 	}
 	defer unlock()
-	root := filepath.Join(s.dir, casDir)
-	subdirs, err := os.ReadDir(root)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
-	}
+	prefixes, err := s.casPrefixes()
 	if err != nil {
 		return 0, fmt.Errorf("collect garbage: %w", err)
 	}
 	removed := 0
-	for _, sd := range subdirs {
-		prefix := sd.Name()
-		if !sd.IsDir() || len(prefix) != 2 {
-			continue
+	for _, prefix := range prefixes {
+		dir, err := s.casSub(prefix)
+		if err != nil {
+			return removed, fmt.Errorf("collect garbage: %w", err)
 		}
-		dir := filepath.Join(root, prefix)
-		files, err := os.ReadDir(dir)
+		defer dir.Close()
+		files, err := dir.ReadDir()
 		if err != nil {
 			return removed, fmt.Errorf("collect garbage: %w", err)
 		}
@@ -163,11 +165,75 @@ func (s *Store) CollectGarbage(ctx context.Context, now time.Time, grace time.Du
 			if err != nil || !fi.Mode().IsRegular() || now.Sub(fi.ModTime()) < grace || stored[f.Name()] {
 				continue
 			}
-			if err := atomicfile.Remove(dir, f.Name()); err != nil {
+			if strings.HasPrefix(f.Name(), atomicfile.TempPrefix) {
+				// Whatever its age, the temp file of a write in progress stays: its writer holds its lock.
+				ok, err := dir.RemoveDeadTemp(f.Name())
+				if err != nil {
+					return removed, fmt.Errorf("collect garbage: %w", err)
+				}
+				if ok {
+					removed++
+				}
+				continue
+			}
+			if err := dir.Remove(f.Name()); err != nil {
 				return removed, fmt.Errorf("collect garbage: %w", err)
 			}
 			removed++
 		}
+	}
+	return removed, nil
+}
+
+// casPrefixes returns the two-character artifact directories under cas/, none when there is no cas/.
+func (s *Store) casPrefixes() ([]string, error) {
+	if _, err := s.root.Root().Lstat(casDir); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	cas, err := s.root.Sub(casDir)
+	if err != nil {
+		return nil, err
+	}
+	defer cas.Close()
+	entries, err := cas.ReadDir()
+	if err != nil {
+		return nil, err
+	}
+	var prefixes []string
+	for _, e := range entries {
+		if e.IsDir() && len(e.Name()) == 2 {
+			prefixes = append(prefixes, e.Name())
+		}
+	}
+	return prefixes, nil
+}
+
+// SweepTemps removes the temp files that artifact writes killed or cut short left under the artifact
+// directories, whatever their age, and returns how many it removed. It removes only files it can prove dead:
+// a writer holds a lock on its temp file for as long as the file exists. It takes no store lock, and works
+// on a read-only Store too.
+func (s *Store) SweepTemps() (int, error) {
+	prefixes, err := s.casPrefixes()
+	if err != nil {
+		return 0, fmt.Errorf("sweep artifact temp files: %w", err)
+	}
+	removed := 0
+	var errs []error
+	for _, prefix := range prefixes {
+		d, err := s.casSub(prefix)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		n, err := d.SweepTemps("")
+		d.Close()
+		removed += n
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return removed, fmt.Errorf("sweep artifact temp files: %w", err)
 	}
 	return removed, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/memoree/memoree/internal/age"
+	"github.com/memoree/memoree/internal/escape"
 )
 
 // ErrBudget is what a [BudgetError] matches.
@@ -62,32 +63,85 @@ type ContextBlock struct {
 	Tokens   int // Tokens(Markdown), never above the budget
 }
 
+// ContextCandidate is one claim [Store.Context] considered, as [Store.ExplainContext] lists it. Score and
+// Confidence are those of [ClaimHit] (0 without a query); Tokens is what its line costs in the block.
+type ContextCandidate struct {
+	ClaimID    int64
+	Text       string
+	Kind       string
+	Score      float64
+	Confidence float64
+	Tokens     int
+	Included   bool
+	Reason     string // why it was left out: one of the Reason constants; "" when included
+}
+
+// Reasons a candidate claim is left out of a context block.
+const (
+	ReasonBudget     = "budget"                // its line did not fit in what the budget had left
+	ReasonSuperseded = "superseded"            // a newer claim states the same thing, or its status says so
+	ReasonFlagged    = "flagged"               // its status is flagged
+	ReasonFloor      = "below relevance floor" // it holds too little of the query to be relevant
+)
+
+// contextFloor is the least IDF-weighted share of a query's informative words a claim must hold to go
+// into a context block built for that query: below it, what it shares with the query is incidental.
+const contextFloor = 0.3
+
 // Context builds a compact Markdown block of the most relevant claims (by opt.Query, else the most recent),
 // one line each with its kind, age relative to opt.Now and the short hash of the artifact that supports it,
 // ending with a line that says how many relevant claims were left out. The block never exceeds opt.Budget
 // tokens as estimated by [Tokens]; when not even the header and that line fit, it returns [ErrBudget].
 func (s *Store) Context(ctx context.Context, opt ContextOptions) (ContextBlock, error) {
+	blk, _, err := s.buildContext(ctx, opt, false)
+	return blk, err
+}
+
+// ExplainContext builds the block [Store.Context] builds for opt and lists every claim it considered,
+// best first, with its score and tokens: those that went in, and why each other one was left out.
+func (s *Store) ExplainContext(ctx context.Context, opt ContextOptions) (ContextBlock, []ContextCandidate, error) {
+	return s.buildContext(ctx, opt, true)
+}
+
+func (s *Store) buildContext(ctx context.Context, opt ContextOptions, explain bool) (ContextBlock, []ContextCandidate, error) {
 	var blk ContextBlock
 	hits, total, err := s.contextCandidates(ctx, opt)
 	if err != nil {
-		return blk, fmt.Errorf("context: %w", err)
+		return blk, nil, fmt.Errorf("context: %w", err)
 	}
 	claims, err := s.claimHits(ctx, hits)
 	if err != nil {
-		return blk, fmt.Errorf("context: %w", err)
+		return blk, nil, fmt.Errorf("context: %w", err)
 	}
-	return renderContext(claims, total, opt)
+	reasons := make([]string, len(hits))
+	for i, h := range hits {
+		switch {
+		case h.newer != 0 || h.f[3] == "superseded":
+			reasons[i] = ReasonSuperseded
+		case h.f[3] == "flagged":
+			reasons[i] = ReasonFlagged
+		case opt.Query != "" && h.coverage < contextFloor:
+			reasons[i] = ReasonFloor
+		}
+	}
+	return renderContext(claims, reasons, total, opt, explain)
 }
 
 // EmptyContext is the block [Store.Context] returns when no claim is stored, for callers that have no store
 // yet: the header and a line saying that no claims were left out, or [ErrBudget].
 func EmptyContext(opt ContextOptions) (ContextBlock, error) {
-	return renderContext(nil, 0, opt)
+	blk, _, err := renderContext(nil, nil, 0, opt, false)
+	return blk, err
 }
 
-// renderContext lays out claims, best first, within opt.Budget; total is how many claims are relevant.
-func renderContext(claims []ClaimHit, total int, opt ContextOptions) (ContextBlock, error) {
+// renderContext lays out claims, best first, within opt.Budget, leaving out those with a reason in
+// reasons; total is how many claims are relevant.
+func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOptions, explain bool) (ContextBlock, []ContextCandidate, error) {
 	var blk ContextBlock
+	var cands []ContextCandidate
+	if explain {
+		cands = []ContextCandidate{}
+	}
 	// Reserve room for the widest footer this block can end with.
 	footerMax := leftOutLine(total)
 	// Tokens depends on the length only, so the check needs no concatenation.
@@ -95,12 +149,20 @@ func renderContext(claims []ClaimHit, total int, opt ContextOptions) (ContextBlo
 	var b strings.Builder
 	b.WriteString(contextHeader)
 	if !fits(b.Len() + len(footerMax)) {
-		return blk, &BudgetError{Need: Tokens(contextHeader + footerMax)}
+		return blk, nil, &BudgetError{Need: Tokens(contextHeader + footerMax)}
 	}
-	for _, c := range claims {
+	for i, c := range claims {
 		line := claimLine(c, opt)
-		if !fits(b.Len() + len(line) + len(footerMax)) {
+		reason := reasons[i]
+		if reason == "" && !fits(b.Len()+len(line)+len(footerMax)) {
 			// A shorter claim further down may still fit; keep relevance order otherwise.
+			reason = ReasonBudget
+		}
+		if explain {
+			cands = append(cands, ContextCandidate{ClaimID: c.ID, Text: c.Text, Kind: c.Kind, Score: c.Score,
+				Confidence: c.Confidence, Tokens: Tokens(line), Included: reason == "", Reason: reason})
+		}
+		if reason != "" {
 			continue
 		}
 		b.WriteString(line)
@@ -110,7 +172,7 @@ func renderContext(claims []ClaimHit, total int, opt ContextOptions) (ContextBlo
 	b.WriteString(leftOutLine(blk.LeftOut))
 	blk.Markdown = b.String()
 	blk.Tokens = Tokens(blk.Markdown)
-	return blk, nil
+	return blk, cands, nil
 }
 
 // leftOutLine is the last line of a block.
@@ -122,9 +184,10 @@ func leftOutLine(n int) string {
 }
 
 // claimLine renders one claim: text on one line, kind, age and the short hash of the newest artifact that
-// supports it among those the options select.
+// supports it among those the options select. Control and invisible format characters are escaped: the block
+// goes into prompts and terminals, and a stored note must not drive either or hide text in it.
 func claimLine(c ClaimHit, opt ContextOptions) string {
-	text := strings.Join(strings.Fields(c.Text), " ")
+	text := escape.Label(strings.Join(strings.Fields(c.Text), " "))
 	cite := ""
 	for _, e := range c.Evidence {
 		if (opt.Session == "" || e.Session == opt.Session) && (opt.Task == "" || e.Task == opt.Task) {
@@ -145,8 +208,8 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	filtered := opt.Session != "" || opt.Task != ""
 	q := parseQuery(opt.Query)
 	var total int
-	if len(q.words) > 0 {
-		hits, _, err := s.rank(ctx, claimIndex, q, contextDepth, allRows)
+	if len(q.terms) > 0 {
+		hits, _, err := s.rank(ctx, claimIndex, &q, contextDepth, allRows)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -171,7 +234,7 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 		if filtered {
 			countSQL += ` AND rowid` + filterSQL
 		}
-		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.words)).Scan(&total); err != nil {
+		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.terms)).Scan(&total); err != nil {
 			return nil, 0, err
 		}
 		return out, max(total, len(out)), nil

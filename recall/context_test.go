@@ -114,3 +114,46 @@ func TestEmptyContext(t *testing.T) {
 		t.Errorf("EmptyContext(budget 3) = %v, want ErrBudget", err)
 	}
 }
+
+func TestExplainContext(t *testing.T) {
+	s := openTemp(t)
+	remember(t, s, t0, "Fernweh production runs in eu-west-1 with three nodes")
+	remember(t, s, t0.Add(time.Hour), "Fernweh production runs in eu-central-1 with three nodes")
+	remember(t, s, t0.Add(2*time.Hour), "The Fernweh production database is Postgres 16 on a managed instance with nightly backups to a second region")
+	remember(t, s, t0.Add(3*time.Hour), "Tomasz owns the Fernweh newsletter")
+	remember(t, s, t0.Add(4*time.Hour), "Kestrel runs nightly builds")
+	opt := ContextOptions{Query: "which region do Fernweh production nodes run in", Budget: 55, Now: t0.Add(5 * time.Hour)}
+	blk, cands, err := s.ExplainContext(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := s.Context(context.Background(), opt)
+	if err != nil || plain != blk {
+		t.Errorf("Context = %+v, %v; ExplainContext's block %+v", plain, err, blk)
+	}
+	why := map[string]string{}
+	for _, c := range cands {
+		if c.Included != (c.Reason == "") || c.Tokens <= 0 {
+			t.Errorf("candidate %+v", c)
+		}
+		if c.Included != strings.Contains(blk.Markdown, c.Text) {
+			t.Errorf("candidate %q included %v, block:\n%s", c.Text, c.Included, blk.Markdown)
+		}
+		why[c.Text] = c.Reason
+	}
+	want := map[string]string{
+		"Fernweh production runs in eu-central-1 with three nodes":                                                     "",
+		"Fernweh production runs in eu-west-1 with three nodes":                                                        ReasonSuperseded,
+		"The Fernweh production database is Postgres 16 on a managed instance with nightly backups to a second region": ReasonBudget,
+		"Tomasz owns the Fernweh newsletter":                                                                           ReasonFloor,
+		"Kestrel runs nightly builds":                                                                                  ReasonFloor,
+	}
+	for text, reason := range want {
+		if got, ok := why[text]; !ok || got != reason {
+			t.Errorf("%q: reason %q (listed %v), want %q", text, got, ok, reason)
+		}
+	}
+	if blk.Included != 1 || blk.Included+blk.LeftOut != len(cands) {
+		t.Errorf("block includes %d and leaves out %d of %d candidates", blk.Included, blk.LeftOut, len(cands))
+	}
+}

@@ -1,7 +1,9 @@
 package recall
 
 import (
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // maxQueryWords bounds the number of words taken from a query, so a pasted document cannot make one
@@ -20,42 +22,228 @@ func init() {
 		could did do does doing done for from had has have having he her here hers him his how i if in into is it its
 		just me more most my no nor not now of off on once only or other our out over own same she should so some such
 		than that the their them then there these they this those through to too under until up very was we were what
-		when where which while who whom why will with would you your yours near`) {
+		when where which while who whom why will with would you your yours near often many much`) {
 		stopwords[w] = true
+	}
+	// The function words of the other languages notes are often written in: Spanish, French, German. Words
+	// that are also English content words (die, son, era) are left out.
+	for _, w := range strings.Fields(`de la que el en y los se del las un por con una su para es al lo como más o pero
+		sus le ha si sin sobre este ya entre cuando todo esta ser dos también fue había muy hasta desde está mi porque
+		qué cuál cuándo dónde cómo quién cuántas cuántos cuánto cuánta
+		les des du une et est qui dans pour pas au aux ce sur par il elle on ne nous vous avec sa ses plus ou mais où
+		quand comment quel quelle quels quelles qu
+		der das und ist im den von zu mit sich auf für nicht ein eine als auch dass wie wir ihr sie um oder aus bei
+		nach wer wann wo warum welche welcher welches`) {
+		stopwords[w] = true
+		stopwords[fold(w)] = true
 	}
 }
 
-// queryWords splits user text into search words: maximal runs of letters, digits and combining marks, so
-// that punctuation, quotes, operators and underscores separate words (user_id is "user" and "id", as in the
-// index). Words are lowercased, deduplicated, stripped of stopwords when anything else remains, and capped at
-// [maxQueryWords]. The result never contains FTS5 syntax characters.
-func queryWords(q string) []string {
-	var all []string
+// term is one search unit of a query: a word, or an identifier such as user_id, FW-233 or camelCase that
+// the index holds as several words or as one. A row matches the term when it holds any of alts (each a
+// word, or words in sequence written with spaces between them).
+type term struct {
+	alts  []string // lowercase; alts[0] is how the query wrote it
+	words []string // the words of alts[0], for snippets
+	stop  bool     // a stopword
+}
+
+// expr is the term's FTS5 expression.
+func (t term) expr() string {
+	if len(t.alts) == 1 {
+		return phrase(t.alts[0])
+	}
+	parts := make([]string, len(t.alts))
+	for i, a := range t.alts {
+		parts[i] = phrase(a)
+	}
+	return "(" + strings.Join(parts, " OR ") + ")"
+}
+
+// isConnector reports a character that joins the words of an identifier when it stands between two of
+// them: user_id, FW-233, eu-west-1, v1.2, internal/sync/retry.go.
+func isConnector(r rune) bool {
+	switch r {
+	case '_', '-', '.', '/', '‐', '‑':
+		return true
+	}
+	return false
+}
+
+// queryTerms splits user text into search terms, the same way the index tokenizer cuts stored text
+// (unicode61: every run of letters, digits and marks is a word; porter and diacritic folding happen in the
+// index). On top of that:
+//   - a possessive or contraction ending ("Priya's", "don't") is dropped from its word;
+//   - words joined by connectors (see [isConnector]) are one term that matches them in sequence or written
+//     together (user_id: "user id" or "userid"); a camelCase word also matches its parts in sequence;
+//   - German spellings without umlauts or ß also match the folded forms the index holds (Muenchen matches
+//     München, strasse matches Straße).
+//
+// Terms are deduplicated, stripped of stopwords when anything else remains, and capped at
+// [maxQueryWords]. No term holds FTS5 syntax: each alternative is quoted by [phrase].
+func queryTerms(q string) []term {
+	var all []term
 	seen := map[string]bool{}
-	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !isWordRune(r) }) {
-		w = strings.ToLower(w)
-		if len(w) > maxWordBytes {
-			w = truncateRunes(w, maxWordBytes)
-		}
-		if seen[w] {
+	for _, tok := range tokens(q) {
+		t := makeTerm(tok)
+		if t.alts == nil || seen[t.alts[0]] {
 			continue
 		}
-		seen[w] = true
-		all = append(all, w)
+		seen[t.alts[0]] = true
+		all = append(all, t)
 	}
-	words := all[:0:0]
-	for _, w := range all {
-		if !stopwords[w] {
-			words = append(words, w)
+	terms := all[:0:0]
+	for _, t := range all {
+		if !t.stop {
+			terms = append(terms, t)
 		}
 	}
-	if len(words) == 0 {
-		words = all
+	if len(terms) == 0 {
+		terms = all
 	}
-	if len(words) > maxQueryWords {
-		words = words[:maxQueryWords]
+	if len(terms) > maxQueryWords {
+		terms = terms[:maxQueryWords]
 	}
-	return words
+	return terms
+}
+
+// tokens returns the identifiers of q: each a list of its words as written, with a possessive or
+// contraction ending dropped.
+func tokens(q string) [][]string {
+	var out [][]string
+	var cur []string
+	start := -1
+	rs := []rune(q)
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		cur = nil
+	}
+	for i := 0; i <= len(rs); i++ {
+		if i < len(rs) && isWordRune(rs[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			cur = append(cur, string(rs[start:i]))
+			start = -1
+		}
+		if i == len(rs) {
+			break
+		}
+		r := rs[i]
+		switch {
+		case (r == '\'' || r == '’') && len(cur) > 0 && i > 0 && isWordRune(rs[i-1]):
+			// "Priya's", "don't", "we're": the ending is not a word of its own.
+			j := i + 1
+			for j < len(rs) && isWordRune(rs[j]) && j-i <= 3 {
+				j++
+			}
+			if j < len(rs) && isWordRune(rs[j]) {
+				flush() // a longer run after the quote is a word: "rock'n'roll" or a quotation
+				continue
+			}
+			i = j - 1
+		case isConnector(r) && len(cur) > 0 && i+1 < len(rs) && isWordRune(rs[i+1]) && isWordRune(rs[i-1]):
+			// The identifier goes on.
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// makeTerm builds the term of one identifier's words.
+func makeTerm(parts []string) term {
+	var t term
+	lower := make([]string, 0, len(parts))
+	for _, p := range parts {
+		p = strings.ToLower(p)
+		if len(p) > maxWordBytes {
+			p = truncateRunes(p, maxWordBytes)
+		}
+		if p != "" {
+			lower = append(lower, p)
+		}
+	}
+	if len(lower) == 0 {
+		return t
+	}
+	add := func(a string) {
+		for _, x := range t.alts {
+			if x == a {
+				return
+			}
+		}
+		t.alts = append(t.alts, a)
+	}
+	add(strings.Join(lower, " "))
+	t.words = lower
+	if len(lower) > 1 {
+		add(strings.Join(lower, ""))
+	} else {
+		if split := camelParts(parts[0]); len(split) > 1 {
+			add(strings.ToLower(strings.Join(split, " ")))
+		}
+		t.stop = stopwords[lower[0]]
+	}
+	for _, a := range slices.Clone(t.alts) {
+		for _, g := range germanFolded(a) {
+			add(g)
+		}
+	}
+	return t
+}
+
+// camelParts splits a camelCase or PascalCase word at each lowercase-to-uppercase step
+// (fetchUserProfile: fetch, User, Profile). Other words come back whole.
+func camelParts(w string) []string {
+	var out []string
+	start := 0
+	prev := rune(0)
+	for i, r := range w {
+		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(prev) {
+			out = append(out, w[start:i])
+			start = i
+		}
+		prev = r
+	}
+	return append(out, w[start:])
+}
+
+// umlauts and sharpS turn German transliterations into what the index holds for the original spelling:
+// it folds ä, ö, ü to a, o, u, and keeps ß.
+var (
+	umlauts = strings.NewReplacer("ae", "a", "oe", "o", "ue", "u")
+	sharpS  = strings.NewReplacer("ss", "ß")
+)
+
+// germanFolded returns the spellings of an ASCII word w that a German original would have in the index,
+// other than w itself.
+func germanFolded(w string) []string {
+	if !isASCII(w) {
+		return nil
+	}
+	var out []string
+	for _, r := range []*strings.Replacer{umlauts, sharpS} {
+		if g := r.Replace(w); g != w {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// queryWords returns the words of q's terms, for placing snippets.
+func queryWords(q string) []string {
+	var out []string
+	for _, t := range queryTerms(q) {
+		out = append(out, t.words...)
+	}
+	return out
 }
 
 // truncateRunes cuts s to at most n bytes without splitting a UTF-8 sequence.
@@ -76,12 +264,12 @@ func phrase(w string) string {
 	return `"` + strings.ReplaceAll(w, `"`, `""`) + `"`
 }
 
-// matchExpr builds an FTS5 MATCH expression under which a row matches when any of words does. It returns ""
-// for no words.
-func matchExpr(words []string) string {
-	parts := make([]string, len(words))
-	for i, w := range words {
-		parts[i] = phrase(w)
+// matchExpr builds an FTS5 MATCH expression under which a row matches when any of terms does. It returns ""
+// for no terms.
+func matchExpr(terms []term) string {
+	parts := make([]string, len(terms))
+	for i, t := range terms {
+		parts[i] = t.expr()
 	}
 	return strings.Join(parts, " OR ")
 }

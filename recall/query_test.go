@@ -95,25 +95,37 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func TestQueryWords(t *testing.T) {
+func TestQueryTerms(t *testing.T) {
 	tests := []struct {
 		in   string
 		want string
 	}{
-		{"user_id", "user id"},
-		{"What is the user_id?", "user id"},
-		{"the a of", "the a of"}, // only stopwords: keep them
-		{`"NEAR(x, y)" OR z*`, "x y z"},
-		{"José JOSÉ josé", "josé"},
+		{"user_id", `("user id" OR "userid")`},
+		{"What is the user_id?", `("user id" OR "userid")`},
+		{"the a of", `"the" OR "a" OR "of"`}, // only stopwords: keep them
+		{`"NEAR(x, w)" OR z*`, `"x" OR "w" OR "z"`},
+		{"José JOSÉ josé", `"josé"`},
 		{"", ""},
+		{"Priya's dog", `"priya" OR "dog"`},
+		{"Priya’s dog's name", `"priya" OR "dog" OR "name"`},
+		{"don't deploy", `"don" OR "deploy"`},
+		{"FW-233", `("fw 233" OR "fw233")`},
+		{"eu-west-1 region", `("eu west 1" OR "euwest1") OR "region"`},
+		{"internal/sync/retry.go", `("internal sync retry go" OR "internalsyncretrygo")`},
+		{"fetchUserProfile", `("fetchuserprofile" OR "fetch user profile")`},
+		{"end. Next", `"end" OR "next"`},
+		{"-user", `"user"`},
+		{"Muenchen Strasse", `("muenchen" OR "munchen") OR ("strasse" OR "straße")`},
+		{"rock'n'roll", `"rock" OR "roll"`},
+		{"title:deploy", `"title" OR "deploy"`},
 	}
 	for _, tt := range tests {
-		if got := strings.Join(queryWords(tt.in), " "); got != tt.want {
-			t.Errorf("queryWords(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := matchExpr(queryTerms(tt.in)); got != tt.want {
+			t.Errorf("queryTerms(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
-	if n := len(queryWords(strings.Repeat("w", 1) + strings.Repeat(" x", 100) + fields(100))); n > maxQueryWords {
-		t.Errorf("queryWords kept %d words, cap is %d", n, maxQueryWords)
+	if n := len(queryTerms(strings.Repeat("w", 1) + strings.Repeat(" x", 100) + fields(100))); n > maxQueryWords {
+		t.Errorf("queryTerms kept %d terms, cap is %d", n, maxQueryWords)
 	}
 }
 
@@ -147,16 +159,18 @@ func FuzzQuery(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
-		words := queryWords(q)
-		if len(words) > maxQueryWords {
-			t.Fatalf("%d words", len(words))
+		terms := queryTerms(q)
+		if len(terms) > maxQueryWords {
+			t.Fatalf("%d terms", len(terms))
 		}
-		for _, w := range words {
-			if w == "" || strings.ContainsAny(w, "\"*:()^{}+-' \x00") || len(w) > maxWordBytes+utf8.UTFMax {
-				t.Fatalf("word %q from %q", w, q)
+		for _, tm := range terms {
+			for _, w := range tm.words {
+				if w == "" || strings.ContainsAny(w, "\"*:()^{}+-' \x00") || len(w) > maxWordBytes+utf8.UTFMax {
+					t.Fatalf("word %q from %q", w, q)
+				}
 			}
 		}
-		expr := matchExpr(words)
+		expr := matchExpr(terms)
 		if expr == "" {
 			return
 		}

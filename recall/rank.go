@@ -3,7 +3,7 @@ package recall
 import (
 	"context"
 	"fmt"
-	"math/bits"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -12,91 +12,140 @@ import (
 
 // Ranking policy, shared by claims and artifacts.
 //
-// BM25 over every hit of a broad word is what makes a naive design slow (every matching row is scored and
-// sorted), so one statement reads each query word's newest rows, never more than [commonDF]+1, with their
-// BM25 for that word: a word with more is common, the others rare. Rare words' hits are ranked first, by
-// BM25 for all the rare words together. Common words' hits are ranked only when rare words leave the page
-// unfilled, and then only the newest [candidateCap] of them. A claim that matches a rare word therefore
-// ranks above one that matches only common words, and a broad query ranks its newest hits, which also suits
-// "the newer statement wins".
+// Candidates. BM25 over every hit of a broad word is what makes a naive design slow (every matching row is
+// scored and sorted), so one statement reads each query term's newest rows, never more than [commonDF]+1,
+// with their BM25 for that term: a term with more is common, the others rare. Rare terms' hits are the
+// candidates first, by BM25 for all the rare terms together; common terms' hits join only when rare terms
+// leave the page unfilled, and then only the newest [candidateCap] of them.
 //
-// The best candidates are then re-ranked: those that answer the query (see [answers]) come first, and a newer
-// hit moves ahead of an older one that matched the same query words unless the older one scores more than
-// [newerWins] times higher.
+// Scores. The best [rerankDepth] candidates (or as many as the caller wants, if more) are scored by one
+// model: a weighted sum of named signals (see [signals]), each a value in [0, 1] for one candidate and one
+// query. There are no tiers: a claim that holds half of the query's words does not outrank a better match
+// because of it; how much each word counts is its IDF. Another signal (a vector similarity, say) joins by
+// adding an entry to [signals].
+//
+// Recency. Updates must rank above what they replace: a newer candidate moves ahead of an older one about
+// the same subject (the query terms they hold overlap by [sameSubject] or more, by IDF) unless the older
+// one scores more than [recencyMargin] higher.
 const (
-	commonDF     = 1000
-	candidateCap = 1000
-	rerankDepth  = 50
-	newerWins    = 1.5
+	commonDF      = 1000
+	candidateCap  = 1000
+	rerankDepth   = 50
+	recencyMargin = 0.5
+	sameSubject   = 0.5
+)
+
+// Subject tests of [supersede] and the redundancy penalty of [diversify].
+const (
+	sameSubjectText = 0.2
+	sameStatement   = 0.4
+	redundancy      = 0.3
+	// restated is the word overlap at which a newer claim restates an older one, which context blocks
+	// then leave out as superseded.
+	restated = 0.75
+)
+
+// Presence floors: the IDF-weighted share of the query's informative words that the best claim, or an
+// artifact, must hold to answer the query. Below them, what matches is incidental.
+const (
+	claimFloor    = 0.5
+	artifactFloor = 0.6
 )
 
 // hit is one ranked row of claims_fts or artifacts_fts.
 type hit struct {
-	id      int64
-	score   float64 // BM25, or for answersOnly the query words the row holds; higher is better
-	cover   uint64  // bit i set when query word i occurs in the row
-	created int64
-	f       [4]string // the row's ftsTable.cols
-}
-
-// answers reports whether a row that contains c of the n significant query words answers the query: every
-// word of a one-word query, otherwise at least two words and at least half of them. One shared word out of
-// several is incidental.
-func answers(c, n int) bool {
-	if n == 0 {
-		return false
-	}
-	if n == 1 {
-		return c == 1
-	}
-	return c >= 2 && 2*c >= n
+	id       int64
+	score    float64 // claims: the fused score; artifacts: BM25 (Search) or coverage (answersOnly)
+	bm25     float64 // BM25 of the row for the query terms it was found by
+	cover    uint64  // bit i set when query term i occurs in the row
+	coverage float64 // IDF-weighted share of the query's informative terms in the row, 0-1
+	created  int64
+	note     int64     // claims: the newest artifact that holds it
+	newer    int64     // claims: a newer candidate that states the same thing, or 0
+	f        [4]string // the row's ftsTable.cols
+	signals  [numSignals]float64
 }
 
 // ftsTable names one of the two full-text indexes, the table of its rows and the four columns of it that
-// results show, qualified by the alias r. When text is set the first of those is the indexed text, and BM25
-// is computed from it (see scoreText); otherwise FTS5's bm25() computes it.
+// results show, qualified by the alias r. When text is set the first and third of those are the indexed
+// text, and BM25 is computed from it (see scoreText); otherwise FTS5's bm25() computes it.
 type ftsTable struct {
 	fts, rows, cols string
 	text            bool
 }
 
 var (
-	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, '', ''", text: true}
+	claimIndex    = ftsTable{fts: "claims_fts", rows: "claims", cols: "r.text, r.kind, r.context, r.status", text: true}
 	artifactIndex = ftsTable{fts: "artifacts_fts", rows: "artifacts", cols: "r.hash, r.kind, r.session, r.task"}
 )
 
 // query is a parsed user query.
 type query struct {
-	words       []string
-	significant int // words that are not stopwords
+	terms       []term
+	words       []string // the words of the terms, for snippets
+	significant int      // terms that are not stopwords
+	// weight[i] is how informative term i is: its IDF among claims, 0 for a stopword in a query with other
+	// terms. Ranking claims sets it; until then every informative term weighs 1.
+	weight []float64
 }
 
-func parseQuery(q string) query {
-	words := queryWords(q)
-	n := 0
-	for _, w := range words {
-		if !stopwords[w] {
-			n++
+func parseQuery(text string) query {
+	q := query{terms: queryTerms(text)}
+	q.weight = make([]float64, len(q.terms))
+	for _, t := range q.terms {
+		q.words = append(q.words, t.words...)
+		if !t.stop {
+			q.significant++
 		}
 	}
-	return query{words: words, significant: n}
-}
-
-func (q query) answers(h hit) bool {
-	return answers(bits.OnesCount64(h.cover), q.significant)
-}
-
-// mayAnswer reports whether some row answers q, given every row of each query word (rows[i] for word i,
-// complete). Stopwords count only in a query of nothing else, as in [Store.cover].
-func (q query) mayAnswer(rows []map[int64]bool) bool {
-	count := map[int64]int{}
-	for wi, ids := range rows {
-		if stopwords[q.words[wi]] && q.significant > 0 {
-			continue
+	for i, t := range q.terms {
+		if !t.stop || q.significant == 0 {
+			q.weight[i] = 1
 		}
+	}
+	return q
+}
+
+// coverage is the IDF-weighted share of q's informative terms in cover, 0-1.
+func (q *query) coverage(cover uint64) float64 {
+	var have, all float64
+	for i, w := range q.weight {
+		all += w
+		if cover&(1<<i) != 0 {
+			have += w
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return have / all
+}
+
+// overlap is how much of the query terms two rows hold they share, by weight: |a∩b| / |a∪b|.
+func (q *query) overlap(a, b uint64) float64 {
+	var both, either float64
+	for i, w := range q.weight {
+		if (a|b)&(1<<i) != 0 {
+			either += w
+			if a&b&(1<<i) != 0 {
+				both += w
+			}
+		}
+	}
+	if either == 0 {
+		return 0
+	}
+	return both / either
+}
+
+// mayCover reports whether some row may cover floor of q, given every row of each query term (rows[i] for
+// term i, complete).
+func (q *query) mayCover(rows []map[int64]bool, floor float64) bool {
+	cover := map[int64]uint64{}
+	for ti, ids := range rows {
 		for id := range ids {
-			count[id]++
-			if answers(count[id], q.significant) {
+			cover[id] |= 1 << ti
+			if q.coverage(cover[id]) >= floor {
 				return true
 			}
 		}
@@ -108,30 +157,30 @@ func (q query) mayAnswer(rows []map[int64]bool) bool {
 type rankMode int
 
 const (
-	// allRows: the best rows by BM25, answering or not.
+	// allRows: the best rows, by the fused score for claims and by BM25 for artifacts.
 	allRows rankMode = iota
-	// answersOnly: nothing unless a row may answer the query. A row's score is then the number of query words
-	// it holds, so that rows that answer come first and the newest first among equals. BM25 is not computed:
-	// it costs each word a second pass over the index, a third of a recall's artifact search.
+	// answersOnly: nothing unless a row may reach [artifactFloor]. A row's score is then its coverage, so
+	// that rows that answer come first, the newest first among equals. BM25 is not computed: it costs each
+	// term a second pass over the index, a third of a recall's artifact search.
 	answersOnly
 )
 
-// rank returns up to want best rows of t for q, and whether more rows match. With answersOnly it returns
-// nothing when the rows that hold each query word show that none answers q: they show it whenever no word is
-// common, since a rare word's rows are all read.
-func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode rankMode) ([]hit, bool, error) {
-	if len(q.words) == 0 || want <= 0 {
+// rank returns up to want best rows of t for q, and whether more rows match. Ranking claims sets q's term
+// weights. With answersOnly it returns nothing when the rows that hold each query term show that none
+// reaches the floor: they show it whenever no term is common, since a rare term's rows are all read.
+func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode rankMode) ([]hit, bool, error) {
+	if len(q.terms) == 0 || want <= 0 {
 		return nil, false, nil
 	}
 	var rare, common []int
-	df := make([]int, len(q.words))
-	// rows[i] holds every row of a rare word i, which is how its coverage is checked later.
-	rows := make([]map[int64]bool, len(q.words))
-	perWord, err := s.matchingRows(ctx, t, q.words, commonDF+1, mode)
+	df := make([]int, len(q.terms))
+	// rows[i] holds every row of a rare term i, which is how its coverage is checked later.
+	rows := make([]map[int64]bool, len(q.terms))
+	perTerm, err := s.matchingRows(ctx, t, q, commonDF+1, mode)
 	if err != nil {
 		return nil, false, err
 	}
-	for i, w := range perWord {
+	for i, w := range perTerm {
 		n := len(w)
 		df[i] = n
 		if n <= commonDF {
@@ -148,7 +197,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 			common = append(common, i)
 		}
 	}
-	if mode == answersOnly && len(common) == 0 && !q.mayAnswer(rows) {
+	if mode == answersOnly && len(common) == 0 && !q.mayCover(rows, artifactFloor) {
 		return nil, false, nil
 	}
 	var cands []hit
@@ -157,8 +206,8 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 		if len(tier) == 0 || len(cands) > want {
 			continue
 		}
-		got := scoreNewest(perWord, tier, candidateCap)
-		sort.SliceStable(got, func(i, j int) bool { return got[i].score > got[j].score })
+		got := scoreNewest(perTerm, tier, candidateCap)
+		sort.SliceStable(got, func(i, j int) bool { return got[i].bm25 > got[j].bm25 })
 		for _, h := range got {
 			if !seen[h.id] {
 				seen[h.id] = true
@@ -171,36 +220,172 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q query, want int, mode ra
 	if err := s.cover(ctx, t, q, df, rows, top); err != nil {
 		return nil, false, err
 	}
-	if mode == answersOnly {
-		// The candidates were counted within their tier; a row holds the other tier's words too.
+	for i := range top {
+		top[i].coverage = q.coverage(top[i].cover)
+	}
+	switch {
+	case mode == answersOnly:
 		for i := range top {
-			top[i].score = float64(bits.OnesCount64(top[i].cover))
+			top[i].score = top[i].coverage
+		}
+	case t.text:
+		if err := s.fuse(ctx, q, perTerm, top); err != nil {
+			return nil, false, err
+		}
+		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+		diversify(top)
+		supersede(q, top)
+		return top[:min(len(top), want)], more, nil
+	default:
+		for i := range top {
+			top[i].score = top[i].bm25
 		}
 	}
-	sort.SliceStable(top, func(i, j int) bool {
-		ai, aj := q.answers(top[i]), q.answers(top[j])
-		if ai != aj {
-			return ai
+	sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+	newerFirst(q, top, true)
+	return top[:min(len(top), want)], more, nil
+}
+
+// diversify lowers the score of each claim by [redundancy] for every better claim from the same artifact,
+// and re-sorts top (sorted by score) greedily: the best claim of another note comes before a note's
+// second-best unless that one scores clearly higher. The order of a note's own claims does not change.
+func diversify(top []hit) {
+	shown := map[int64]int{}
+	for i := range top {
+		best, bestScore := i, math.Inf(-1)
+		for j := i; j < len(top); j++ {
+			if v := top[j].score - redundancy*float64(shown[top[j].note]); v > bestScore {
+				best, bestScore = j, v
+			}
 		}
-		return top[i].score > top[j].score
-	})
-	// Newer first among rows about the same thing: one insertion pass over neighbours with the same words.
+		h := top[best]
+		copy(top[i+1:best+1], top[i:best])
+		h.score = bestScore
+		top[i] = h
+		shown[h.note]++
+	}
+}
+
+// supersede moves each claim ahead of the older claims it updates: claims about the same subject (their
+// words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
+// scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
+func supersede(q *query, top []hit) {
+	n := len(top)
+	words := make([][]int32, n)
+	ids := map[string]int32{}
+	for i := range top {
+		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
+	}
+	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j.
+	sim := make([]float64, n*n)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			v := jaccard(words[i], words[j])
+			sim[i*n+j], sim[j*n+i] = v, v
+		}
+	}
+	// A claim that a newer one restates is superseded by it, wherever the two rank.
+	for i := range n {
+		for j := range n {
+			if top[j].created > top[i].created && sim[i*n+j] >= restated {
+				top[i].newer = top[j].id
+			}
+		}
+	}
+	idx := make([]int, n) // idx[k]: the rank at which the candidate now at rank k was first
+	for k := range idx {
+		idx[k] = k
+	}
+	for i := 0; i < n; i++ {
+		// Whatever moves to rank i is newer than what was there, so this ends.
+		for j := i + 1; j < n; j++ {
+			a, b := top[i], top[j]
+			if b.created <= a.created {
+				continue
+			}
+			v := sim[idx[i]*n+idx[j]]
+			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
+				q.overlap(a.cover, b.cover) < sameSubject) {
+				continue
+			}
+			// b moves to just above a; then what is newer than b may move above it in turn.
+			bi := idx[j]
+			copy(top[i+1:j+1], top[i:j])
+			copy(idx[i+1:j+1], idx[i:j])
+			top[i], idx[i] = b, bi
+			j = i
+		}
+	}
+}
+
+// subjectWords returns the stems of the informative words of a claim's text and context, without the
+// context's numbers (dates of a conversation say nothing about its subject), as a sorted set of ids that
+// ids assigns.
+func subjectWords(text, context string, ids map[string]int32) []int32 {
+	var out []int32
+	for k, t := range []string{text, context} {
+		eachWord(t, func(s, e int) {
+			w := fold(t[s:e])
+			if stopwords[w] || k == 1 && strings.Trim(w, "0123456789") == "" {
+				return
+			}
+			st := stem(w)
+			id, ok := ids[st]
+			if !ok {
+				id = int32(len(ids))
+				ids[st] = id
+			}
+			out = append(out, id)
+		})
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// jaccard is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.
+func jaccard(a, b []int32) float64 {
+	both := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			both++
+			i++
+			j++
+		}
+	}
+	either := len(a) + len(b) - both
+	if either == 0 {
+		return 0
+	}
+	return float64(both) / float64(either)
+}
+
+// newerFirst moves each row ahead of older rows about the same subject that do not score clearly higher:
+// by [recencyMargin] for fused scores, or by a factor of 1.5 for BM25 and coverage (relative).
+func newerFirst(q *query, top []hit, relative bool) {
 	for i := 1; i < len(top); i++ {
 		for j := i; j > 0; j-- {
 			a, b := top[j-1], top[j]
-			if a.cover != b.cover || b.created <= a.created || a.score > b.score*newerWins {
+			clearly := a.score-b.score > recencyMargin
+			if relative {
+				clearly = a.score > b.score*1.5
+			}
+			if b.created <= a.created || clearly || q.overlap(a.cover, b.cover) < sameSubject {
 				break
 			}
 			top[j-1], top[j] = b, a
 		}
 	}
-	return top[:min(len(top), want)], more, nil
 }
 
-// matchingRows returns, for each word, the rows of t that contain it, newest first, but at most limit of
-// them, in one statement. Each comes loaded with its columns and scored for that word alone: by BM25 for
-// allRows, else 1.
-func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, limit int, mode rankMode) ([][]hit, error) {
+// matchingRows returns, for each term, the rows of t that contain it, newest first, but at most limit of
+// them, in one statement. Each comes loaded with its columns and with its BM25 for that term alone (allRows),
+// else 1. For claims it also sets q's term weights.
+func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit int, mode rankMode) ([][]hit, error) {
 	score := "1.0"
 	if mode == allRows {
 		score = "-bm25(" + t.fts + ")"
@@ -209,13 +394,13 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 		}
 	}
 	var b strings.Builder
-	for i, w := range words {
+	for i, tm := range q.terms {
 		if i > 0 {
 			b.WriteString(" UNION ALL ")
 		}
 		fmt.Fprintf(&b, `SELECT * FROM (SELECT %d, f.rowid, %s, r.created, %s FROM %s f JOIN %s r ON r.id = f.rowid
 			WHERE %s MATCH %s ORDER BY f.rowid DESC LIMIT %d)`,
-			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(phrase(w)), limit)
+			i, score, t.cols, t.fts, t.rows, t.fts, sqlString(tm.expr()), limit)
 	}
 	textScored := mode == allRows && t.text
 	if textScored {
@@ -226,12 +411,12 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
 	defer r.Close()
-	out := make([][]hit, len(words))
+	out := make([][]hit, len(q.terms))
 	var averages string
 	for r.Next() {
 		var i int
 		var h hit
-		if err := r.Scan(&i, &h.id, &h.score, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
+		if err := r.Scan(&i, &h.id, &h.bm25, &h.created, &h.f[0], &h.f[1], &h.f[2], &h.f[3]); err != nil {
 			return nil, fmt.Errorf("search %s: %w", t.rows, err)
 		}
 		if i < 0 {
@@ -244,29 +429,29 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, words []string, li
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
 	r.Close() // scoreText's statement needs the connection
-	if textScored && slices.ContainsFunc(out, func(rows []hit) bool { return len(rows) > 0 }) {
-		if err := s.scoreText(ctx, t, words, limit, out, averages); err != nil {
+	if textScored && averages != "" {
+		if err := s.scoreText(ctx, t, q, limit, out, averages); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// scoreNewest returns the newest limit rows that hold any of the words that tier indexes in perWord, newest
-// first, each scored by BM25 for those words together. The scores come from the words' own: FTS5's BM25 of an
-// OR of phrases is the sum of each phrase's BM25, since a phrase's weight depends on the whole table and
-// not on the other phrases. The sum is taken in tier order, as FTS5 adds the phrases of an expression, so it
-// matches what FTS5 would return to the last bit.
+// scoreNewest returns the newest limit rows that hold any of the terms that tier indexes in perTerm, newest
+// first, each with its BM25 for those terms together. The scores come from the terms' own: FTS5's BM25 of
+// an OR of phrases is the sum of each phrase's BM25, since a phrase's weight depends on the whole table and
+// not on the other phrases. The sum is taken in tier order, as FTS5 adds the phrases of an expression, so
+// it matches what FTS5 would return to the last bit.
 //
-// perWord may hold only a word's newest rows (see matchingRows) and still be enough: a row among the newest
-// limit that hold any tier word has fewer than limit newer rows holding any one of its words, so each of its
-// words lists it.
-func scoreNewest(perWord [][]hit, tier []int, limit int) []hit {
+// perTerm may hold only a term's newest rows (see matchingRows) and still be enough: a row among the
+// newest limit that hold any tier term has fewer than limit newer rows holding any one of its terms, so
+// each of its terms lists it.
+func scoreNewest(perTerm [][]hit, tier []int, limit int) []hit {
 	byID := map[int64]*hit{}
-	for _, wi := range tier {
-		for _, h := range perWord[wi] {
+	for _, ti := range tier {
+		for _, h := range perTerm[ti] {
 			if got := byID[h.id]; got != nil {
-				got.score += h.score
+				got.bm25 += h.bm25
 				continue
 			}
 			c := h
@@ -279,6 +464,164 @@ func scoreNewest(perWord [][]hit, tier []int, limit int) []hit {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id > out[j].id })
 	return out[:min(len(out), limit)]
+}
+
+// Signals of the claim ranking, each a value in [0, 1].
+const (
+	sigBM25     = iota // BM25 of the claim's text and context, relative to the best candidate
+	sigNote            // what the claim's artifact as a whole holds of the query, relative to the best candidate's
+	sigCoverage        // the IDF-weighted share of the query's informative terms the claim holds
+	sigLength          // a prior against claims too short to say anything: informative words, up to 6
+	numSignals
+)
+
+// signals names the signals and gives their weights in the fused score.
+var signals = [numSignals]struct {
+	name   string
+	weight float64
+}{
+	sigBM25:     {"bm25", 1},
+	sigNote:     {"note", 1},
+	sigCoverage: {"coverage", 1.2},
+	sigLength:   {"length", 0.5},
+}
+
+// SignalNames returns the names of the ranking signals, in the order of [ScoreParts].
+func SignalNames() []string {
+	out := make([]string, numSignals)
+	for i, s := range signals {
+		out[i] = s.name
+	}
+	return out
+}
+
+// fuse computes every signal for the claims in top and sets their score to the weighted sum.
+func (s *Store) fuse(ctx context.Context, q *query, perTerm [][]hit, top []hit) error {
+	if len(top) == 0 {
+		return nil
+	}
+	notes, err := s.noteScores(ctx, q, perTerm, top)
+	if err != nil {
+		return err
+	}
+	var bestBM25, bestNote float64
+	for i := range top {
+		bestBM25 = max(bestBM25, top[i].bm25)
+		bestNote = max(bestNote, notes[i])
+	}
+	for i := range top {
+		h := &top[i]
+		h.signals[sigBM25] = ratio(h.bm25, bestBM25)
+		h.signals[sigNote] = ratio(notes[i], bestNote)
+		h.signals[sigCoverage] = h.coverage
+		h.signals[sigLength] = min(1, float64(informativeWords(h.f[0]))/6)
+		h.score = 0
+		for k, v := range h.signals {
+			h.score += signals[k].weight * v
+		}
+	}
+	return nil
+}
+
+func ratio(a, b float64) float64 {
+	if b <= 0 || math.IsNaN(a) {
+		return 0
+	}
+	return a / b
+}
+
+// informativeWords counts the words of text that are not stopwords.
+func informativeWords(text string) int {
+	n := 0
+	eachWord(text, func(s, e int) {
+		if !stopwords[strings.ToLower(text[s:e])] {
+			n++
+		}
+	})
+	return n
+}
+
+// noteScores returns, for each claim of top, the best score for q among the artifacts that hold it: BM25
+// over the artifact's claims, each query term counted once per claim of the artifact that holds it (in
+// its text or context), without length normalization. The claims are those in perTerm, the rows each
+// term matched: all of them for a rare term, and for a common one those among the candidates in top.
+//
+// FTS5's bm25() over the artifact index would count the words themselves, but it counts every term's
+// rows in a second pass over the index, which costs more than the rest of a selective recall.
+func (s *Store) noteScores(ctx context.Context, q *query, perTerm [][]hit, top []hit) ([]float64, error) {
+	var all []hit
+	seen := map[int64]bool{}
+	for _, h := range top {
+		if !seen[h.id] {
+			seen[h.id] = true
+			all = append(all, h)
+		}
+	}
+	// A common term's rows are only its newest: they say little about any one note, and looking up the
+	// notes of a thousand rows would cost a broad recall more than its ranking. Its candidates count.
+	inTop := make(map[int64]bool, len(top))
+	for _, h := range top {
+		inTop[h.id] = true
+	}
+	counted := func(ti int, h hit) bool {
+		return q.weight[ti] > 0 && (len(perTerm[ti]) <= commonDF || inTop[h.id])
+	}
+	for ti, rows := range perTerm {
+		for _, h := range rows {
+			if counted(ti, h) && !seen[h.id] {
+				seen[h.id] = true
+				all = append(all, h)
+			}
+		}
+	}
+	rows, err := s.query(ctx, `SELECT claim, artifact FROM evidence WHERE claim`+inIDs, idList(all))
+	if err != nil {
+		return nil, fmt.Errorf("note scores: %w", err)
+	}
+	byClaim := map[int64][]int64{}
+	for rows.Next() {
+		var c, a int64
+		if err := rows.Scan(&c, &a); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("note scores: %w", err)
+		}
+		byClaim[c] = append(byClaim[c], a)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("note scores: %w", err)
+	}
+	// tf[artifact][term]: the artifact's claims that hold the term.
+	tf := map[int64][]int{}
+	for ti, rows := range perTerm {
+		for _, h := range rows {
+			if !counted(ti, h) {
+				continue
+			}
+			for _, a := range byClaim[h.id] {
+				if tf[a] == nil {
+					tf[a] = make([]int, len(q.terms))
+				}
+				tf[a][ti]++
+			}
+		}
+	}
+	const k1 = 1.2
+	score := func(a int64) float64 {
+		v := 0.0
+		for ti, f := range tf[a] {
+			v += q.weight[ti] * float64(f) * (k1 + 1) / (float64(f) + k1)
+		}
+		return v
+	}
+	out := make([]float64, len(top))
+	for i, h := range top {
+		for _, a := range byClaim[h.id] {
+			out[i] = max(out[i], score(a))
+			top[i].note = max(top[i].note, a)
+		}
+	}
+	return out, nil
 }
 
 // sqlString quotes s as an SQL string literal.
@@ -309,9 +652,9 @@ func idList(hits []hit) string {
 // inIDs is the SQL set of the ids passed as one idList argument.
 const inIDs = ` IN (SELECT value FROM json_each(?))`
 
-// cover sets the cover bits of hits: which query words each row contains. rows holds the complete row set
-// of each rare word; common words are probed for the hits only.
-func (s *Store) cover(ctx context.Context, t ftsTable, q query, df []int, rows []map[int64]bool, hits []hit) error {
+// cover sets the cover bits of hits: which query terms each row contains. rows holds the complete row set
+// of each rare term; common terms are probed for the hits only.
+func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows []map[int64]bool, hits []hit) error {
 	if len(hits) == 0 {
 		return nil
 	}
@@ -320,26 +663,26 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q query, df []int, rows [
 		idx[h.id] = i
 	}
 	ids := idList(hits)
-	for wi, w := range q.words {
-		if df[wi] == 0 || stopwords[w] && q.significant > 0 {
+	for ti, tm := range q.terms {
+		if df[ti] == 0 || q.weight[ti] == 0 {
 			continue
 		}
-		if rows[wi] != nil {
+		if rows[ti] != nil {
 			for i, h := range hits {
-				if rows[wi][h.id] {
-					hits[i].cover |= 1 << wi
+				if rows[ti][h.id] {
+					hits[i].cover |= 1 << ti
 				}
 			}
 			continue
 		}
-		got, err := column[int64](ctx, s.db, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(phrase(w))+
+		got, err := column[int64](ctx, s.db, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(tm.expr())+
 			` AND rowid`+inIDs, ids)
 		if err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
 		for _, id := range got {
 			if i, ok := idx[id]; ok {
-				hits[i].cover |= 1 << wi
+				hits[i].cover |= 1 << ti
 			}
 		}
 	}

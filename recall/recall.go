@@ -19,13 +19,30 @@ type Evidence struct {
 }
 
 // ClaimHit is one recalled claim. Created is when it was first stored; callers compute its age from it.
+// Context is what its artifact says around it (headings, list intro, speaker label), "" for claims
+// compiled without one. Confidence, from 0 to 1, is the share of the query's informative words the claim
+// and its context hold, each word weighted by how rare it is among the claims.
 type ClaimHit struct {
-	ID       int64
-	Text     string
-	Kind     string
-	Score    float64 // higher is better
-	Created  time.Time
-	Evidence []Evidence // oldest first
+	ID         int64
+	Text       string
+	Context    string
+	Kind       string
+	Score      float64 // higher is better; see [ScoreParts] for what it is made of
+	Confidence float64
+	Created    time.Time
+	Evidence   []Evidence // oldest first
+
+	parts [numSignals]float64
+}
+
+// ScoreParts returns the value of each ranking signal, 0 to 1, in the order of [SignalNames]; nil for
+// claims not ranked for a query. Score is their weighted sum, less a penalty for each better-ranked claim
+// from the same artifact.
+func (h ClaimHit) ScoreParts() []float64 {
+	if h.parts == ([numSignals]float64{}) {
+		return nil
+	}
+	return h.parts[:]
 }
 
 // ArtifactHit is one artifact whose text matches a query, with a snippet around the match (matched words in
@@ -36,8 +53,11 @@ type ArtifactHit struct {
 	Session  string
 	Task     string
 	Snippet  string
-	Score    float64 // higher is better: BM25 from Search; from Recall, the number of query words the artifact holds
-	Created  time.Time
+	Score    float64 // higher is better: BM25 from Search; from Recall, the same as Confidence
+	// Confidence, from 0 to 1, is the share of the query's informative words the artifact's text holds,
+	// weighted as for [ClaimHit]; 0 from Search.
+	Confidence float64
+	Created    time.Time
 }
 
 // DefaultLimit is the number of results [Store.Recall] and [Store.Search] return for a limit of zero or less.
@@ -53,44 +73,52 @@ const (
 	PresenceNone     Presence = "none"
 )
 
-// RecallResult is the answer to [Store.Recall].
+// RecallResult is the answer to [Store.Recall]. Confidence, from 0 to 1, is how sure Presence is: the
+// confidence of the best claim (or, for PresenceArtifact, artifact), or for PresenceNone one minus that of
+// the best match.
 type RecallResult struct {
-	Query     string
-	Presence  Presence
-	Claims    []ClaimHit
-	Artifacts []ArtifactHit // listed only when Presence is PresenceArtifact
-	HasMore   bool          // more claims (or, for PresenceArtifact, artifacts) match than were returned
+	Query      string
+	Presence   Presence
+	Confidence float64
+	Claims     []ClaimHit
+	Artifacts  []ArtifactHit // listed only when Presence is PresenceArtifact
+	HasMore    bool          // more claims (or, for PresenceArtifact, artifacts) match than were returned
 }
 
-// Recall returns up to limit (or [DefaultLimit]) claims ranked for query, best first, with their evidence. The query is plain
-// user text (any characters; no search syntax), and a claim matches when it contains any query word, after
-// case folding, diacritic folding and English stemming.
+// Recall returns up to limit (or [DefaultLimit]) claims ranked for query, best first, with their evidence. The
+// query is plain user text (any characters; no search syntax), and a claim matches when its text or context
+// contains any query word, after case folding, diacritic folding and English stemming; see rank.go for how
+// claims are ranked.
 //
-// Presence is PresenceClaim when a returned claim contains most of the query's significant words (all of a
-// one-word query; otherwise at least two and at least half), PresenceArtifact when no claim does but an
-// artifact's text does, and PresenceNone otherwise: claims that share only an incidental word with the query
-// are still listed, but they do not count as an answer. With PresenceArtifact the matching artifacts are
-// listed too, those that answer first, then by how many query words they hold, newest first among equals.
+// Presence is PresenceClaim when the best claim holds enough of the query's informative words, weighted by
+// how rare each is (IDF), that it answers the query; PresenceArtifact when no claim does but an artifact's
+// text does; and PresenceNone otherwise: claims that share only incidental words with the query (a project
+// name, a person, a number) are still listed, but they do not count as an answer. With PresenceArtifact
+// the matching artifacts are listed too, best covered first, newest first among equals.
 func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResult, error) {
 	if limit <= 0 {
 		limit = DefaultLimit
 	}
-	res := RecallResult{Query: query, Presence: PresenceNone}
+	res := RecallResult{Query: query, Presence: PresenceNone, Confidence: 1}
 	q := parseQuery(query)
-	if len(q.words) == 0 {
+	if len(q.terms) == 0 {
 		return res, nil
 	}
-	hits, more, err := s.rank(ctx, claimIndex, q, limit, allRows)
+	hits, more, err := s.rank(ctx, claimIndex, &q, limit, allRows)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
 	res.HasMore = more
-	answered := false
-	for _, h := range hits {
-		answered = answered || q.answers(h)
+	best := 0.0
+	if len(hits) > 0 {
+		best = hits[0].coverage
 	}
-	if answered {
-		res.Presence = PresenceClaim
+	if q.significant == 0 {
+		// Stopwords never answer a question on their own.
+		return s.noAnswer(ctx, res, hits)
+	}
+	if best >= claimFloor {
+		res.Presence, res.Confidence = PresenceClaim, best
 		if res.Claims, err = s.claimHits(ctx, hits); err != nil {
 			return res, fmt.Errorf("recall: %w", err)
 		}
@@ -99,12 +127,12 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 	// No claim answers: the artifact text may. It is searched only now, not alongside the claims on a second
 	// connection: that saved a whole-process recall 0.2 ms when no claim answered and cost it 1.3 ms when one
 	// did. The claims' evidence is loaded while the artifact files are read for their snippets.
-	arts, artsMore, err := s.rank(ctx, artifactIndex, q, limit, answersOnly)
+	arts, artsMore, err := s.rank(ctx, artifactIndex, &q, limit, answersOnly)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
 	wait := func() ([]ArtifactHit, error) { return nil, nil }
-	if len(arts) > 0 && q.answers(arts[0]) {
+	if len(arts) > 0 && arts[0].coverage >= artifactFloor {
 		wait = s.startArtifactHits(q, arts)
 	}
 	// The snippets must not outlive the call, so wait for them whatever claimHits returns.
@@ -115,8 +143,22 @@ func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResu
 		return res, fmt.Errorf("recall: %w", err)
 	}
 	if len(res.Artifacts) > 0 {
-		res.Presence = PresenceArtifact
+		res.Presence, res.Confidence = PresenceArtifact, res.Artifacts[0].Confidence
 		res.HasMore = artsMore
+		return res, nil
+	}
+	if len(arts) > 0 {
+		best = max(best, arts[0].coverage)
+	}
+	res.Confidence = 1 - best
+	return res, nil
+}
+
+// noAnswer is res with the claims of hits listed, none of which answers.
+func (s *Store) noAnswer(ctx context.Context, res RecallResult, hits []hit) (RecallResult, error) {
+	var err error
+	if res.Claims, err = s.claimHits(ctx, hits); err != nil {
+		return res, fmt.Errorf("recall: %w", err)
 	}
 	return res, nil
 }
@@ -128,7 +170,7 @@ func (s *Store) Search(ctx context.Context, query string, limit int) ([]Artifact
 		limit = DefaultLimit
 	}
 	q := parseQuery(query)
-	hits, more, err := s.rank(ctx, artifactIndex, q, limit, allRows)
+	hits, more, err := s.rank(ctx, artifactIndex, &q, limit, allRows)
 	if err != nil {
 		return nil, false, fmt.Errorf("search: %w", err)
 	}
@@ -148,7 +190,8 @@ func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
 	idx := make(map[int64]int, len(hits))
 	for i, h := range hits {
 		idx[h.id] = i
-		out[i] = ClaimHit{ID: h.id, Score: h.score, Text: h.f[0], Kind: h.f[1], Created: time.Unix(0, h.created).UTC()}
+		out[i] = ClaimHit{ID: h.id, Score: h.score, Confidence: h.coverage, Text: h.f[0], Context: h.f[2], Kind: h.f[1],
+			Created: time.Unix(0, h.created).UTC(), parts: h.signals}
 	}
 	ids := idList(hits)
 	rows, err := s.query(ctx, `SELECT e.claim, a.hash, e.start, e."end", a.session, a.task, a.created
@@ -186,7 +229,7 @@ func (s *Store) startArtifactHits(q query, hits []hit) func() ([]ArtifactHit, er
 	out := make([]ArtifactHit, len(hits))
 	for i, h := range hits {
 		out[i] = ArtifactHit{Artifact: h.f[0], Kind: h.f[1], Session: h.f[2], Task: h.f[3], Score: h.score,
-			Created: time.Unix(0, h.created).UTC()}
+			Confidence: h.coverage, Created: time.Unix(0, h.created).UTC()}
 	}
 	// Snippets come from the artifact files: the index does not keep artifact text. Reading and cutting
 	// them is independent work, done in parallel.

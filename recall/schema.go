@@ -47,6 +47,14 @@ CREATE VIRTUAL TABLE claims_fts USING fts5 (text, content = 'claims', content_ro
 -- Contentless: artifact text lives in the artifact files only.
 CREATE VIRTUAL TABLE artifacts_fts USING fts5 (text, content = '', tokenize = '` + tokenizer + `');
 `,
+	// 2: claim context. A claim's context (the headings, intro and label its note gives it) is stored beside
+	// its text and indexed with it; claims from before have none until reindexed.
+	`
+ALTER TABLE claims ADD COLUMN context TEXT NOT NULL DEFAULT '';
+DROP TABLE claims_fts;
+CREATE VIRTUAL TABLE claims_fts USING fts5 (text, context, content = 'claims', content_rowid = 'id', tokenize = '` + tokenizer + `');
+INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
+`,
 }
 
 // schemaVersion reads PRAGMA user_version.

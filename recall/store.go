@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/memoree/memoree/internal/atomicfile"
+	"github.com/memoree/memoree/internal/lock"
 
 	// Register the pure-Go SQLite driver (with FTS5) as "sqlite".
 	_ "modernc.org/sqlite"
@@ -27,22 +27,20 @@ import (
 var ErrNoStore = errors.New("no recall store yet")
 
 // dbName is the database file inside the store directory; casDir holds the artifact files; lockName is
-// the lock file that serializes creating and migrating the database (never deleted).
+// the lock file that serializes creating and migrating the database, and gateName the one that lets a
+// waiting writer in before new readers (both never deleted; see lockExclusive).
 const (
 	dbName   = "recall.db"
 	casDir   = "cas"
 	lockName = "recall.lock"
+	gateName = "recall.gate"
 )
 
 // busyTimeoutMS is how long a connection waits for another process's write lock before failing.
 const busyTimeoutMS = 10000
 
-// lockWait is how long a Store waits for the lock file before returning [ErrBusy]; lockRetry is how often
-// it tries meanwhile.
-const (
-	lockWait  = 10 * time.Second
-	lockRetry = 5 * time.Millisecond
-)
+// lockWait is how long a Store waits for the lock file before returning [ErrBusy].
+const lockWait = 10 * time.Second
 
 // ErrBusy is returned when the store stayed locked by another Store for longer than the wait allows, for
 // example because this process holds a read-only Store open while it tries to write.
@@ -52,20 +50,105 @@ var ErrBusy = errors.New("recall store is busy")
 // so that read-only Stores can read without creating files: the database file changes only under the
 // exclusive lock (creating and migrating in Open, each apply, Optimize, and Close, which checkpoints the
 // log), and a read-only Store holds the shared lock from OpenExisting to Close.
+//
+// flock lets a new shared lock in while an exclusive one waits, so readers that keep coming (one process
+// after another, each holding the shared lock for its life) would starve a writer. The gate prevents that:
+// a writer takes the gate exclusively before it waits for the lock, and a reader takes the gate shared only
+// while it takes the lock. Once a writer waits, new readers queue at the gate, the readers already in
+// finish, and the writer gets the lock.
 
-// lockExclusive takes the exclusive lock on dir's lock file, creating it if needed, and returns its release.
-func lockExclusive(ctx context.Context, dir string) (func(), error) {
-	lk := flock.New(filepath.Join(dir, lockName))
+// lockExclusive takes the exclusive lock of the store directory d, creating the lock files if needed, and
+// returns its release. It waits at most lockWait, then returns [ErrBusy].
+func lockExclusive(ctx context.Context, d *atomicfile.Dir) (func(), error) {
 	ctx, cancel := context.WithTimeout(ctx, lockWait)
 	defer cancel()
-	locked, err := lk.TryLockContext(ctx, lockRetry)
-	if err != nil && ctx.Err() == nil {
+	var held []*lock.File
+	release := func() {
+		for i := len(held) - 1; i >= 0; i-- {
+			held[i].Close()
+		}
+	}
+	for _, name := range []string{gateName, lockName} {
+		lk, err := lock.Open(d.Root(), d.Path(), name)
+		if err != nil {
+			release()
+			return nil, fmt.Errorf("lock: %w", err)
+		}
+		held = append(held, lk)
+		if err := lk.Lock(ctx, true); err != nil {
+			release()
+			if ctx.Err() != nil && context.Cause(ctx) == context.DeadlineExceeded {
+				return nil, ErrBusy
+			}
+			return nil, fmt.Errorf("lock: %w", err)
+		}
+	}
+	return release, nil
+}
+
+// lockShared takes the shared lock of the store directory d for a reader, creating nothing: it returns nil
+// and no error for a store with no lock file (made before there was one). It waits at most lockWait, then
+// returns [ErrBusy].
+func lockShared(d *atomicfile.Dir) (*lock.File, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
+	defer cancel()
+	busy := func(err error) error {
+		if ctx.Err() != nil {
+			return ErrBusy
+		}
+		return fmt.Errorf("lock: %w", err)
+	}
+	// Through the gate, if there is one: it is shut while a writer waits.
+	gate, err := lock.OpenExisting(d.Root(), d.Path(), gateName)
+	switch {
+	case err == nil:
+		defer gate.Close()
+		if err := gate.Lock(ctx, false); err != nil {
+			return nil, busy(err)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	if !locked {
-		return nil, ErrBusy
+	lk, err := lock.OpenExisting(d.Root(), d.Path(), lockName)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
 	}
-	return func() { lk.Unlock() }, nil
+	if err != nil {
+		return nil, fmt.Errorf("lock: %w", err)
+	}
+	if err := lk.Lock(ctx, false); err != nil {
+		lk.Close()
+		return nil, busy(err)
+	}
+	return lk, nil
+}
+
+// openDir opens the store directory through checked handles: its parent, the data directory, must be the
+// user's and closed to writes by others, and dir itself private (see [atomicfile.OpenOwned]). With create
+// it creates them (mode 0700); without, it creates nothing and reports a missing one as [ErrNoStore].
+func openDir(dir string, create bool) (*atomicfile.Dir, error) {
+	dir = filepath.Clean(dir)
+	if create {
+		data, err := atomicfile.OpenOwned(filepath.Dir(dir))
+		if err != nil {
+			return nil, fmt.Errorf("data directory: %w", err)
+		}
+		defer data.Close()
+		return data.Sub(filepath.Base(dir))
+	}
+	data, err := atomicfile.LookupOwned(filepath.Dir(dir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoStore
+	}
+	if err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	defer data.Close()
+	d, err := data.Lookup(filepath.Base(dir))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoStore
+	}
+	return d, err
 }
 
 // Store is the long-term memory: a SQLite database of artifacts, claims and evidence plus a content-addressed
@@ -73,24 +156,34 @@ func lockExclusive(ctx context.Context, dir string) (func(), error) {
 // this process or others) may use the same directory at once.
 type Store struct {
 	dir      string
+	root     *atomicfile.Dir // dir, opened and checked once; lock files and artifacts are reached through it
 	db       *sql.DB
 	readOnly bool
 
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // by SQL text; see prepare
 
-	shared *flock.Flock // a read-only Store's shared lock, held until Close
+	shared *lock.File // a read-only Store's shared lock, held until Close
 }
 
 // Open opens the store in dir, creating dir (0700) and the database (0600) if needed and migrating the schema
-// to the current version. It refuses a dir that is a symlink, owned by another user or open to group or others.
-func Open(dir string) (*Store, error) {
-	if err := atomicfile.MkdirPrivate(dir); err != nil {
+// to the current version. It refuses a dir that is a symlink, owned by another user or open to group or others,
+// and a parent of dir (the data directory) that is not the user's or that others can write. An error for lack
+// of space wraps syscall.ENOSPC and names dir.
+func Open(dir string) (_ *Store, err error) {
+	defer func() { err = noSpace(dir, err) }()
+	root, err := openDir(dir, true)
+	if err != nil {
 		return nil, fmt.Errorf("open recall store: %w", err)
 	}
+	defer func() {
+		if err != nil {
+			root.Close()
+		}
+	}()
 	// Creating the database, switching it to WAL and migrating it must not interleave with another process
 	// doing the same: SQLite returns "database is locked" without waiting in parts of that sequence.
-	unlock, err := lockExclusive(context.Background(), dir)
+	unlock, err := lockExclusive(context.Background(), root)
 	if err != nil {
 		return nil, fmt.Errorf("open recall store: %w", err)
 	}
@@ -98,7 +191,7 @@ func Open(dir string) (*Store, error) {
 	path := filepath.Join(dir, dbName)
 	// SQLite creates files with 0644 minus the umask and gives -wal and -shm the mode of the database, so the
 	// database is created here first with the mode we want.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := root.Root().OpenFile(dbName, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("open recall store: %w", err)
 	}
@@ -128,7 +221,7 @@ func Open(dir string) (*Store, error) {
 	// database file, which must happen under the exclusive lock (see lockExclusive).
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
-	s := &Store{dir: dir, db: db}
+	s := &Store{dir: dir, root: root, db: db}
 	if err := migrate(context.Background(), db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open recall store %s: %w", dir, err)
@@ -139,41 +232,43 @@ func Open(dir string) (*Store, error) {
 // OpenExisting opens the store in dir for reading. It creates no file or directory: when dir holds no
 // database it returns [ErrNoStore]. Apply on a read-only Store fails. A process that exits right after
 // reading need not Close it: the exit releases the store's lock and files, and nothing is written back.
-func OpenExisting(dir string) (*Store, error) {
+func OpenExisting(dir string) (_ *Store, err error) {
+	defer func() { err = noSpace(dir, err) }()
 	path := filepath.Join(dir, dbName)
-	if ok, err := Exists(dir); err != nil || !ok {
-		return nil, cmp.Or(err, ErrNoStore)
+	root, err := openDir(dir, false)
+	if errors.Is(err, ErrNoStore) {
+		return nil, err
 	}
-	if err := atomicfile.CheckPrivate(dir); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("open recall store: %w", err)
 	}
+	if ok, err := exists(root); err != nil || !ok {
+		root.Close()
+		return nil, cmp.Or(err, ErrNoStore)
+	}
 	// Hold a shared lock until Close: writers take the exclusive lock to change the database file, so
-	// while it is held the file cannot change under this Store. The lock file is opened read-only, so a
+	// while it is held the file cannot change under this Store. The lock files are opened read-only, so a
 	// missing one (a store from before it existed) is not created.
-	lk := flock.New(filepath.Join(dir, lockName), flock.SetFlag(os.O_RDONLY))
-	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
-	locked, err := lk.TryRLockContext(ctx, lockRetry)
-	cancel()
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		lk = nil
-	case err != nil:
-		return nil, fmt.Errorf("open recall store: lock: %w", err)
-	case !locked:
-		return nil, fmt.Errorf("open recall store: %w", ErrBusy)
+	lk, err := lockShared(root)
+	if err != nil {
+		root.Close()
+		return nil, fmt.Errorf("open recall store: %w", err)
 	}
 	release := func() {
 		if lk != nil {
-			lk.Unlock()
+			lk.Close()
 		}
+		root.Close()
 	}
 	q := url.Values{}
 	q.Set("mode", "ro")
 	// With no log file, every committed write is in the database file and, under the shared lock, no
 	// writer can change it: open it as immutable, which reads without creating the -wal and -shm files
-	// that SQLite otherwise needs for a database in WAL mode.
+	// that SQLite otherwise needs for a database in WAL mode. An empty log holds nothing either: a write
+	// that failed for lack of space leaves one, with a -shm file too short to use, and reading must still
+	// work then.
 	// An immutable database takes no locks, so only the other kind waits for writers.
-	if _, err := os.Lstat(path + "-wal"); errors.Is(err, fs.ErrNotExist) && lk != nil {
+	if fi, err := root.Root().Lstat(dbName + "-wal"); (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() == 0) && lk != nil {
 		q.Set("immutable", "1")
 	} else {
 		q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
@@ -198,7 +293,7 @@ func OpenExisting(dir string) (*Store, error) {
 		}
 		return nil, fmt.Errorf("open recall store %s: %w", dir, err)
 	}
-	return &Store{dir: dir, db: db, readOnly: true, shared: lk}, nil
+	return &Store{dir: dir, root: root, db: db, readOnly: true, shared: lk}, nil
 }
 
 // Exists reports whether dir holds a store, that is a database that [Open] created; it opens and creates
@@ -214,9 +309,23 @@ func Exists(dir string) (bool, error) {
 	return fi.Size() > 0, nil
 }
 
+// exists is [Exists] for an opened store directory.
+func exists(d *atomicfile.Dir) (bool, error) {
+	fi, err := d.Root().Lstat(dbName)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("open recall store: %w", err)
+	}
+	return fi.Mode().IsRegular() && fi.Size() > 0, nil
+}
+
 // Close releases the database and, for a read-only Store, its shared lock. A writable Store waits for the
 // exclusive lock, because closing the last connection writes the log into the database file.
-func (s *Store) Close() error {
+func (s *Store) Close() (err error) {
+	defer func() { err = noSpace(s.dir, err) }()
+	defer s.root.Close()
 	s.mu.Lock()
 	for _, st := range s.stmts {
 		st.Close()
@@ -224,16 +333,16 @@ func (s *Store) Close() error {
 	s.stmts = nil
 	s.mu.Unlock()
 	if !s.readOnly {
-		unlock, err := lockExclusive(context.Background(), s.dir)
+		unlock, err := lockExclusive(context.Background(), s.root)
 		if err != nil {
 			s.db.Close()
 			return fmt.Errorf("close recall store: %w", err)
 		}
 		defer unlock()
 	}
-	err := s.db.Close()
+	err = s.db.Close()
 	if s.shared != nil {
-		s.shared.Unlock()
+		s.shared.Close()
 	}
 	if err != nil {
 		return fmt.Errorf("close recall store: %w", err)
@@ -302,7 +411,7 @@ func (s *Store) Optimize(ctx context.Context) error {
 	if s.readOnly {
 		return fmt.Errorf("optimize: %w", ErrReadOnly)
 	}
-	unlock, err := lockExclusive(ctx, s.dir)
+	unlock, err := lockExclusive(ctx, s.root)
 	if err != nil {
 		return fmt.Errorf("optimize: %w", err)
 	}

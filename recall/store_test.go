@@ -90,7 +90,7 @@ func TestApplyNeedsTheArtifactFile(t *testing.T) {
 	a, c := note("s1", "t1", "This note cannot get its artifact file")
 	// A plain file where the artifact's directory must go: a failure that does not depend on permissions,
 	// which root ignores.
-	dir, _ := s.casPath(hashBytes(a.Text))
+	dir := filepath.Join(s.dir, filepath.Dir(casPath(hashBytes(a.Text))))
 	if err := os.WriteFile(dir, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -172,6 +172,8 @@ func TestApplyAllOrNothing(t *testing.T) {
 	mismatch[1].Text = "text that is not in the artifact"
 	badKind := a
 	badKind.Kind = "pending"
+	foreignContext := slices.Clone(c)
+	foreignContext[0].Context = "A new claim > a heading the artifact does not hold"
 	tests := []struct {
 		name   string
 		ctx    context.Context
@@ -182,6 +184,7 @@ func TestApplyAllOrNothing(t *testing.T) {
 		{"span out of range", context.Background(), a, bad},
 		{"text not at span", context.Background(), a, mismatch},
 		{"bad kind", context.Background(), badKind, c},
+		{"context not in the artifact", context.Background(), a, foreignContext},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -253,9 +256,10 @@ func TestConcurrentApply(t *testing.T) {
 }
 
 func TestModes(t *testing.T) {
+	// The temp directory first: made under umask 0 it would be open to writes by others, which Open refuses.
+	dir := t.TempDir() + "/data/store"
 	old := syscall.Umask(0)
 	defer syscall.Umask(old)
-	dir := t.TempDir() + "/data/store"
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -624,5 +628,23 @@ func TestOptimize(t *testing.T) {
 	defer ro.Close()
 	if err := ro.Optimize(ctx); !errors.Is(err, ErrReadOnly) {
 		t.Errorf("Optimize on a read-only store: %v, want ErrReadOnly", err)
+	}
+}
+
+func TestStats(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	st, err := s.Stats(ctx)
+	if err != nil || st.Artifacts != 0 || st.Claims != 0 || !st.LastApply.IsZero() || st.Bytes == 0 {
+		t.Fatalf("empty store: %+v, %v", st, err)
+	}
+	at := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	if _, err := s.Apply(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte("We deploy from main.")},
+		[]ClaimInput{{Key: "k1", Text: "We deploy from main.", Kind: "fact", Compiler: "rules/1", Spans: []Span{{0, 20}}}}, at); err != nil {
+		t.Fatal(err)
+	}
+	st, err = s.Stats(ctx)
+	if err != nil || st.Artifacts != 1 || st.Claims != 1 || !st.LastApply.Equal(at) {
+		t.Fatalf("after one apply: %+v, %v; want 1 artifact, 1 claim, last apply %v", st, err, at)
 	}
 }

@@ -192,14 +192,23 @@ func ruleTable() []*rule {
 		{
 			id: "cli-password-flag", category: CategoryCredential,
 			description: "Password glued to a short flag or given to a password-taking tool: mysql -pSecret, " +
-				"sshpass -p secret, docker login -p secret.",
+				"sshpass -p secret.",
 			caseSensitive: true, // the expression begins with the keyword as written
-			keywords:      []string{"mysql", "mariadb", "sshpass", "docker login", "podman login"},
-			pattern: `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|` +
-				`\b(?:docker|podman)[ \t]+login\b[^\n|;&]*?[ \t]-p[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+)))`,
-			valid:     credentialValue,
-			positives: []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "docker login -u ci -p Hx7!kq2Lm9 ghcr.io"},
-			negatives: []string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\"", "docker login -u ci -p $CR_PAT ghcr.io"},
+			keywords:      []string{"mysql", "mariadb", "sshpass"},
+			pattern:       `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+)))`,
+			valid:         credentialValue,
+			positives:     []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1"},
+			negatives:     []string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\""},
+		},
+		{
+			id: "registry-login-password", category: CategoryCredential,
+			description:   "Password given to docker login or podman login with -p.",
+			caseSensitive: true, // the expression begins with the keyword as written
+			keywords:      []string{"docker login", "podman login"},
+			pattern:       `(?:docker|podman)[ \t]+login\b[^\n|;&]*?[ \t]-p[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`,
+			valid:         credentialValue,
+			positives:     []string{"docker login -u ci -p Hx7!kq2Lm9 ghcr.io"},
+			negatives:     []string{"docker login -u ci -p $CR_PAT ghcr.io", "docker login ghcr.io"},
 		},
 		{
 			id: "user-flag-password", category: CategoryCredential,

@@ -1,19 +1,11 @@
 // Command memoree stages session checkpoints for review and promotes reviewed ones into long-term memory.
 //
-// Package cmdline holds the command tree; this package adds the commands that read or write the recall store,
-// and with them the SQLite engine. Package app runs checkpoint before that engine is initialized.
+// All of the command line lives in this package, one file per command group; memoree.go builds the command
+// tree and runs it, and output.go states the output and exit-status policy for the whole program.
 package main
 
-import (
-	"os"
-	"runtime"
-
-	"github.com/memoree/memoree/internal/cmdline"
-)
+import "os"
 
 func main() {
-	// Nothing reads memory profiles of a command that runs for milliseconds; sampling allocations for them is
-	// start-up cost on every call.
-	runtime.MemProfileRate = 0
-	os.Exit(cmdline.Run(os.Args, os.Stdin, os.Stdout, os.Stderr, storeRuns))
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

@@ -13,13 +13,11 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
-
-	"github.com/memoree/memoree/internal/cmdline"
 )
 
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"memoree": func() { os.Exit(cmdline.Run(os.Args, os.Stdin, os.Stdout, os.Stderr, storeRuns)) },
+		"memoree": func() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 
@@ -29,6 +27,8 @@ func TestScript(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		// go test ./cmd/memoree -run TestScript -update rewrites the files that cmp compares with.
+		UpdateScripts: *update,
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("MEMOREE_HOME", e.WorkDir+"/home")
 			e.Setenv("MEMOREE_NOW", "2026-11-01T12:00:00Z")

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/memoree/memoree/internal/app"
 )
 
 // TestPrintCappedJSON checks that the cap keeps as many results as fit, not fewer, says so in has_more, and
@@ -23,7 +21,7 @@ func TestPrintCappedJSON(t *testing.T) {
 		}
 		v := doc{Results: all}
 		var out bytes.Buffer
-		e := &app.Env{Stdout: &out}
+		e := &env{stdout: &out}
 		if err := printCappedJSON(e, &v, n, func(k int) { v.Results, v.HasMore = all[:k], k < n }); err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +36,7 @@ func TestPrintCappedJSON(t *testing.T) {
 		// One more result would not have fit.
 		if k < n {
 			var more bytes.Buffer
-			if err := app.PrintJSON(&more, doc{Results: all[:k+1], HasMore: true}); err != nil {
+			if err := writeJSON(&more, doc{Results: all[:k+1], HasMore: true}); err != nil {
 				t.Fatal(err)
 			}
 			if more.Len() <= maxOutput {

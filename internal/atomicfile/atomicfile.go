@@ -1,7 +1,9 @@
-// Package atomicfile writes files so that a crash leaves either the old content or the new, never a torn file.
+// Package atomicfile writes files so that a crash leaves either the old content or the new, never a torn file,
+// and opens the directories it writes into only after checking that they are the user's.
 //
-// Every write goes through the same sequence: a temp file in the destination directory, write, chmod, fsync,
-// close, rename over the destination, fsync the directory. Files get the mode asked for whatever the umask.
+// Every write goes through the same sequence: a temp file in the destination directory, locked for as long as
+// it has its temp name, write, chmod, fsync, rename over the destination, fsync the directory. Files get the
+// mode asked for whatever the umask.
 package atomicfile
 
 import (
@@ -10,55 +12,31 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // TempPrefix starts the name of every temp file this package creates, so that directory listings can skip
-// them and a later cleanup can remove the ones a crash left behind.
+// them and [Dir.SweepTemps] can remove the ones a crash left behind.
 const TempPrefix = ".tmp-"
 
 // Write atomically replaces dir/name with data and the given permissions. name must be a plain file name, not a
 // path. On error the destination is left as it was and the temp file is removed, except when only the final
 // sync of the directory fails: the new content is then in place, and the error says it may not survive a
-// crash.
+// crash. An error for lack of space wraps syscall.ENOSPC and names the path.
 func Write(dir, name string, data []byte, perm os.FileMode) error {
-	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
-		return fmt.Errorf("write %q: not a plain file name", name)
-	}
-	f, err := os.CreateTemp(dir, TempPrefix+name+"-*")
+	root, err := os.OpenRoot(dir)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
+		return &fs.PathError{Op: "write", Path: filepath.Join(dir, name), Err: unwrapPath(err)}
 	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
+	defer root.Close()
+	return (&Dir{root: root, path: dir}).Write(name, data, perm)
+}
+
+// Remove deletes dir/name and makes the removal durable.
+func Remove(dir, name string) error {
+	if err := os.Remove(filepath.Join(dir, name)); err != nil {
+		return err
 	}
-	// Chmod through the descriptor: the mode must not depend on the umask.
-	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("write %s: sync: %w", name, err)
-	}
-	// Close before rename: some filesystems refuse to rename an open file.
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	ok = true
-	if err := syncDir(dir); err != nil {
-		return fmt.Errorf("write %s: written, but it may not survive a crash: %w", name, err)
-	}
-	return nil
+	return syncDir(dir)
 }
 
 // syncDir flushes a directory's entries to disk, so that a rename or removal in it survives a crash.
@@ -74,27 +52,25 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// Remove deletes dir/name and makes the removal durable.
-func Remove(dir, name string) error {
-	if err := os.Remove(filepath.Join(dir, name)); err != nil {
-		return err
-	}
-	return syncDir(dir)
-}
-
 // MkdirPrivate creates dir (and missing parents) with mode 0700 whatever the umask, durably: the parent of each
 // directory it creates is synced, so that what is later written inside stays reachable after a crash. It
 // returns an error if dir exists but is a symlink, is not a directory, is owned by another user, or is open
-// to group or others.
+// to group or others. Prefer [OpenPrivate], which also returns a handle to use the directory through.
 func MkdirPrivate(dir string) error {
 	dir = filepath.Clean(dir)
-	// The directories to create, deepest first. An existing dir is only checked: one Lstat on the common path.
+	if err := mkdirAll(dir); err != nil {
+		return err
+	}
+	return CheckPrivate(dir)
+}
+
+// mkdirAll creates dir and its missing parents with mode 0700, each synced into its parent. It checks nothing
+// that exists.
+func mkdirAll(dir string) error {
+	// The directories to create, deepest first. An existing dir costs one Lstat.
 	var missing []string
 	for d := dir; ; d = filepath.Dir(d) {
-		fi, err := os.Lstat(d)
-		if err == nil && d == dir {
-			return checkPrivate(dir, fi)
-		}
+		_, err := os.Lstat(d)
 		if !errors.Is(err, fs.ErrNotExist) || d == filepath.Dir(d) {
 			break
 		}
@@ -107,7 +83,7 @@ func MkdirPrivate(dir string) error {
 		err := os.Mkdir(d, 0o700)
 		if err == nil {
 			err = os.Chmod(d, 0o700)
-		} else if errors.Is(err, fs.ErrExist) { // made meanwhile by another process; checked below
+		} else if errors.Is(err, fs.ErrExist) { // made meanwhile by another process; checked by the caller
 			continue
 		}
 		if err == nil {
@@ -117,5 +93,5 @@ func MkdirPrivate(dir string) error {
 			return fmt.Errorf("create %s: %w", dir, err)
 		}
 	}
-	return CheckPrivate(dir)
+	return nil
 }

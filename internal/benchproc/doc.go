@@ -8,7 +8,7 @@
 // failed: timings depend on the machine.
 //
 //	benchmark                 memoree                                   floor                                  target
-//	Checkpoint4K              checkpoint --file (4 KiB note)            floor: read, atomic fsync'd write      1.5x
+//	Checkpoint4K              checkpoint --file (4 KiB note)            floor: read, atomic fsync'd write      2x
 //	Checkpoint64K             checkpoint --file (64 KiB note, 4 KiB     floor: read 64 KiB, write the          2x
 //	                          stored)                                   first 4 KiB
 //	Scan64K                   scan --file (64 KiB note)                 /bin/cat FILE >/dev/null               3 ms over
@@ -27,9 +27,10 @@
 // for 100,000 claims takes about ten seconds, and cached under the temporary directory. RecallSelective100K,
 // RecallAnswered100K and RecallBroad100K each have two sub-benchmarks: "applied" runs on the store as
 // memoree's applies leave it, "optimized" on a copy after memoree optimize. The recall benchmarks skip when
-// /usr/bin/sqlite3 is missing. Checkpoint4K has two sub-benchmarks: "installed" runs memoree as
-// users do, and "renamed" a copy under another name, which initializes the SQLite engine and the command tree
-// before it runs checkpoint, so that what package app's early checkpoint saves shows.
+// /usr/bin/sqlite3 is missing. Checkpoint4K has two sub-benchmarks: "make-build" runs memoree as 'make build'
+// builds it (static, trimmed paths), "go-install" as a plain 'go install' does (the go command's defaults).
+// The targets are regression guards: a checkpoint costs an agent milliseconds inside tool calls that cost
+// seconds, so they are not worth a less clear program. The figures are in docs/performance.md.
 //
 // The floor program is in the floor directory. Run the comparisons with
 //

@@ -39,31 +39,36 @@ var (
 	buildErr  error
 )
 
-// programs returns the paths of memoree, built as the Makefile builds it, and of the floor program.
+// programs returns the paths of memoree, built as 'make build' builds it, and of the floor program.
 func programs(tb testing.TB) (memoree, floor string) {
 	tb.Helper()
 	memoree, floor = filepath.Join(binDir, "bin", "memoree"), filepath.Join(binDir, "floor")
 	buildOnce.Do(func() {
-		for _, args := range [][]string{
-			{"build", "-tags", "urfave_cli_no_docs", "-trimpath", "-o", memoree, "github.com/memoree/memoree/cmd/memoree"},
-			{"build", "-trimpath", "-o", floor, "github.com/memoree/memoree/internal/benchproc/floor"},
-		} {
-			cmd := exec.Command("go", args...)
+		for _, b := range []struct {
+			env  []string
+			args []string
+		}{
 			// As the Makefile builds: static, so neither program pays for the dynamic loader at start-up.
-			cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+			{[]string{"CGO_ENABLED=0"}, []string{"build", "-trimpath", "-ldflags", "-X main.buildVersion=bench", "-o", memoree, "github.com/memoree/memoree/cmd/memoree"}},
+			{[]string{"CGO_ENABLED=0"}, []string{"build", "-trimpath", "-o", floor, "github.com/memoree/memoree/internal/benchproc/floor"}},
+			// As a user's plain 'go install' builds: the go command's defaults, cgo and dynamic linking included
+			// where a C compiler is found.
+			{[]string{"GOBIN=" + filepath.Dir(goInstalled(memoree))}, []string{"install", "github.com/memoree/memoree/cmd/memoree"}},
+		} {
+			cmd := exec.Command("go", b.args...)
+			cmd.Env = append(os.Environ(), b.env...)
 			if out, err := cmd.CombinedOutput(); err != nil {
-				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(b.args, " "), err, out)
 				return
 			}
 		}
-		buildErr = os.Link(memoree, renamed(memoree))
 	})
 	if buildErr != nil {
 		tb.Fatal(buildErr)
 	}
 	// go test caches a result by the files the test process itself reads; the sources above are read by the go
 	// command instead. Looking at the binaries, which vanish with binDir, makes every result a cache miss.
-	for _, p := range []string{memoree, floor} {
+	for _, p := range []string{memoree, floor, goInstalled(memoree)} {
 		if _, err := os.Stat(p); err != nil {
 			tb.Fatal(err)
 		}
@@ -71,9 +76,18 @@ func programs(tb testing.TB) (memoree, floor string) {
 	return memoree, floor
 }
 
-// renamed returns the path of a copy of memoree under another name, which runs checkpoint from main, after
-// every package is initialized, instead of from package app's init (see internal/app/early.go).
-func renamed(memoree string) string { return memoree + "-renamed" }
+// skipShort skips a test under -short: each of these builds memoree twice and runs it as a whole process,
+// which 'make test' leaves to 'make test-full' and 'make bench'.
+func skipShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("whole-process check: run without -short (make test-full)")
+	}
+}
+
+// goInstalled returns the path of memoree as a plain 'go install' built it, beside the 'make build' one.
+func goInstalled(memoree string) string {
+	return filepath.Join(filepath.Dir(filepath.Dir(memoree)), "gobin", "memoree")
+}
 
 // harness is the setting of one benchmark or test: the programs, a fresh data directory, and the environment
 // both sides of a comparison run with.
@@ -310,16 +324,15 @@ const (
 	note64K = 64 << 10 // the largest note memoree accepts; it stores the first 4 KiB
 )
 
-// BenchmarkCheckpoint4K runs memoree as installed and, for comparison, a renamed copy, which runs checkpoint
-// after initializing the SQLite engine and the command tree: the difference is what package app's early
-// checkpoint saves (see internal/app/early.go).
+// BenchmarkCheckpoint4K runs memoree as 'make build' builds it and as a plain 'go install' builds it, each
+// against the floor in the same run. The bound of 2x is a guard against regressions, not a goal.
 func BenchmarkCheckpoint4K(b *testing.B) {
 	h := newHarness(b)
 	note := h.input("note-4k.md", noteText(note4K, 1))
 	args := []string{"checkpoint", "--session", "bench", "--file", note}
-	b.Run("installed", func(b *testing.B) { h.compare(b, h.memoree(args...), h.floor(note), target{ratio: 1.5}) })
-	b.Run("renamed", func(b *testing.B) {
-		h.compare(b, fixed(append([]string{renamed(h.memoreeBin)}, args...)...), h.floor(note), target{ratio: 1.5})
+	b.Run("make-build", func(b *testing.B) { h.compare(b, h.memoree(args...), h.floor(note), target{ratio: 2}) })
+	b.Run("go-install", func(b *testing.B) {
+		h.compare(b, fixed(append([]string{goInstalled(h.memoreeBin)}, args...)...), h.floor(note), target{ratio: 2})
 	})
 }
 
@@ -379,6 +392,7 @@ func (h *harness) run(t testing.TB, p proc) []byte {
 // TestFloorWritesWhatMemoreeStores checks that each checkpoint benchmark compares equal work: the floor keeps
 // the bytes memoree keeps, with the mode memoree uses, and memoree finds nothing to flag in the notes.
 func TestFloorWritesWhatMemoreeStores(t *testing.T) {
+	skipShort(t)
 	for _, size := range []int{note4K, note64K} {
 		t.Run(fmt.Sprint(size), func(t *testing.T) {
 			h := newHarness(t)
@@ -478,6 +492,7 @@ func checkFiles(t *testing.T, dir string, names []string) {
 // TestRememberInputsDiffer checks that the notes BenchmarkRememberApply4K feeds memoree differ from run to run
 // while keeping their size.
 func TestRememberInputsDiffer(t *testing.T) {
+	skipShort(t)
 	a, b := noteText(note4K, 1), noteText(note4K, 2)
 	if a == b || len(a) != note4K || len(b) != note4K {
 		t.Fatalf("notes of passes 1 and 2: equal %v, sizes %d and %d", a == b, len(a), len(b))

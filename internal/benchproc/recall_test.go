@@ -299,6 +299,7 @@ func BenchmarkRecallGrowth(b *testing.B) {
 // for each query, memoree returns as many claims as the sqlite3 query does, and says there are more exactly
 // when the index holds more matches than that. The order may differ: recall weighs BM25 by recency.
 func TestRecallQueriesMatchSQLite(t *testing.T) {
+	skipShort(t)
 	if _, err := os.Stat(sqlite3); err != nil {
 		t.Skip("no sqlite3 command line at " + sqlite3)
 	}

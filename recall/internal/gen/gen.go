@@ -18,7 +18,7 @@ import (
 
 // Version changes whenever the generated data, the store schema it targets or what Optimize does changes, so
 // caches keyed by it are never stale.
-const Version = 3
+const Version = 4
 
 // seed seeds the generated data. The queries below are chosen for the data it gives, so changing it means
 // choosing them again.
@@ -66,7 +66,9 @@ func BroadQuery() string {
 const maxArtifact = 4096
 
 // Batches returns the artifacts and claims of an n-claim store, deterministically: claims of 5 to 12 words
-// drawn with Zipf frequencies (s = 1.1), packed into notes of at most 4 KiB, one claim per line.
+// drawn with Zipf frequencies (s = 1.1), packed into notes of at most 4 KiB, one claim per line under a
+// heading ("## Section 0042") that is every claim's context, as a compiler would record it. The heading's
+// words are not in the vocabulary, so no query word matches them.
 func Batches(n int) []recall.Batch {
 	rng := rand.New(rand.NewPCG(1, seed))
 	zipf := rand.NewZipf(rng, 1.1, 1, VocabSize-1)
@@ -74,6 +76,9 @@ func Batches(n int) []recall.Batch {
 	var out []recall.Batch
 	var text strings.Builder
 	var claims []recall.ClaimInput
+	section := func() string { return fmt.Sprintf("Section %04d", len(out)) }
+	heading := func() { text.WriteString("## " + section() + "\n") }
+	heading()
 	flush := func() {
 		if len(claims) == 0 {
 			return
@@ -88,6 +93,7 @@ func Batches(n int) []recall.Batch {
 		})
 		text.Reset()
 		claims = nil
+		heading()
 	}
 	for c := range n {
 		k := 5 + rng.IntN(8)
@@ -104,7 +110,7 @@ func Batches(n int) []recall.Batch {
 		text.WriteString(line)
 		text.WriteByte('\n')
 		claims = append(claims, recall.ClaimInput{
-			Key: fmt.Sprintf("gen:%d", c), Text: line, Kind: "fact", Compiler: "gen/1",
+			Key: fmt.Sprintf("gen:%d", c), Text: line, Kind: "fact", Compiler: "gen/1", Context: section(),
 			Spans: []recall.Span{{Start: start, End: start + len(line)}},
 		})
 	}

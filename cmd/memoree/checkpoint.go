@@ -1,0 +1,159 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/checkpoint"
+	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/pending"
+	"github.com/memoree/memoree/scan"
+)
+
+var (
+	checkpointSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "session `ID` (default: $MEMOREE_SESSION)"}
+	checkpointTaskFlag    = &cli.StringFlag{Name: "task", Aliases: []string{"t"}, Usage: "task `LABEL` (kept from the earlier checkpoint when not given)"}
+	quietFlag             = &cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print nothing on success (warnings still go to stderr)", DisableDefaultText: true}
+)
+
+func checkpointCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "checkpoint",
+		Usage:     "stage a continuity note for the session (one per session; a later one replaces it)",
+		ArgsUsage: "(- | --file PATH | TEXT...)",
+		Description: withDoc(`Stages the note as the pending checkpoint of the session, quarantined until a person reviews
+it. Input is UTF-8, at most 64 KiB; at most 4096 bytes are stored, cut with a truncation marker.
+A note that looks like it holds a secret, or an instruction aimed at the agent, is still staged,
+with a warning, and stays flagged. Replacing a checkpoint that was never applied says so on stderr.`,
+			`printf '%s' 'Storage recall is implemented; next verify the regression corpus.' |
+  memoree checkpoint --session S1 --task retrieval -
+memoree checkpoint --session S1 --file notes.md --json
+MEMOREE_SESSION=S1 memoree checkpoint -- '-v is the verbose flag now'`),
+		Flags:  []cli.Flag{checkpointSessionFlag, checkpointTaskFlag, fileFlag, quietFlag, jsonFlag},
+		Action: func(c *cli.Context) error { return runCheckpoint(c, e) },
+	}
+}
+
+// checkpointJSON is the --json shape of a staged checkpoint: the item as 'pending list' shows it, with every
+// finding of the input (also those past the cut, marked not stored) and what it replaced.
+type checkpointJSON struct {
+	itemJSON
+	Replaced          bool    `json:"replaced"`
+	ReplacedUnapplied *string `json:"replaced_unapplied"` // update time of the unapplied text it replaced, or null
+}
+
+// sessionArg returns the session a command names with flag, else $MEMOREE_SESSION, checked. required says
+// whether a command needs one at all.
+func sessionArg(c *cli.Context, e *env, flag *cli.StringFlag, required bool) (string, error) {
+	session := flag.Get(c)
+	if !c.IsSet(flag.Name) {
+		session = e.getenv("MEMOREE_SESSION")
+		if session == "" {
+			if required {
+				return "", usagef("no session: give --session ID or set MEMOREE_SESSION")
+			}
+			return "", nil
+		}
+	}
+	if err := checkpoint.CheckLabel("session ID", session); err != nil {
+		return "", err
+	}
+	return session, nil
+}
+
+// optionalLabel returns the value of a label flag such as --task, checked when given.
+func optionalLabel(c *cli.Context, what string, flag *cli.StringFlag) (string, error) {
+	if !c.IsSet(flag.Name) {
+		return "", nil
+	}
+	v := flag.Get(c)
+	return v, checkpoint.CheckLabel(what, v)
+}
+
+func runCheckpoint(c *cli.Context, e *env) error {
+	session, err := sessionArg(c, e, checkpointSessionFlag, true)
+	if err != nil {
+		return err
+	}
+	task, err := optionalLabel(c, "task", checkpointTaskFlag)
+	if err != nil {
+		return err
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	text, err := readText(c.Context, e, c.Args().Slice(), fileFlag.Get(c))
+	if err != nil {
+		return err
+	}
+	staged := checkpoint.Stage(session, task, text)
+	dir, err := openPending(e)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	it, prev, err := dir.Put(staged.Note, now)
+	if err != nil {
+		return err
+	}
+	warnFindings(e, it.ID, staged.Findings, staged.Kept)
+	var replacedUnapplied *string
+	if prev != nil && prev.Unapplied() && prev.Text != it.Text {
+		t := rfc3339(prev.Updated)
+		replacedUnapplied = &t
+		e.warnf("replaced an unapplied checkpoint staged at %s: its text was never applied and is gone", t)
+	}
+	done := "staged " + it.ID
+	if jsonFlag.Get(c) {
+		out := checkpointJSON{newItemJSON(it), prev != nil, replacedUnapplied}
+		out.Findings = findingsJSON(staged.Findings, staged.Kept)
+		return printedError(done, e.printJSON(out))
+	}
+	if quietFlag.Get(c) {
+		return nil
+	}
+	verb := "staged"
+	if prev != nil {
+		verb = "replaced"
+	}
+	detail := ""
+	if it.Truncated {
+		detail = fmt.Sprintf(", truncated from %d", len(text))
+	}
+	if it.Flagged {
+		detail += ", flagged"
+	}
+	_, err = fmt.Fprintf(e.stdout, "%s %s (session %s, %d bytes%s)\n", verb, it.ID, escape.Label(session), it.Bytes, detail)
+	return printedError(done, err)
+}
+
+// warnFindings tells on stderr what the scan found, with redacted previews only. kept is how many bytes of the
+// input were stored: findings past it are reported as not stored. With a checkpoint id, it also says that the
+// checkpoint is flagged.
+func warnFindings(e *env, id string, findings []scan.Finding, kept int) {
+	flagged := false
+	for _, f := range findings {
+		where := ""
+		if checkpoint.Stored(f, kept) {
+			flagged = true
+		} else {
+			where = " (past the 4 KiB cut, not stored)"
+		}
+		e.warnf("%s (%s) at line %d, column %d: %s%s", f.Concern(), f.Rule, f.Line, f.Column, escape.Label(f.Preview), where)
+	}
+	if flagged && id != "" {
+		e.warnf("checkpoint %s is flagged: pending preview and apply will refuse it unless given --allow-flagged", id)
+	}
+}
+
+// openPending opens the pending directory inside the data directory.
+func openPending(e *env) (*pending.Dir, error) {
+	data, err := e.dataDir()
+	if err != nil {
+		return nil, err
+	}
+	return pending.Open(filepath.Join(data, "pending"))
+}

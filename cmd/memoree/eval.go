@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/compiler"
+	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/recall"
+)
+
+var verboseFlag = &cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "also list every query that missed or failed", DisableDefaultText: true}
+
+func evalCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "eval",
+		Usage:     "score recall on labelled queries against the current store",
+		ArgsUsage: "FILE",
+		Description: withDoc(`Runs every query of FILE through recall, as 'memoree recall --limit 10' would, and prints
+recall@1, @5 and @10, MRR and presence accuracy, overall and per tag. FILE has one JSON object per
+line: {"query": "...", "expect": "claim" or "none", "answers": [artifact hash prefixes], "tag": "...",
+"stale": [prefixes of notes an answer replaced]}. A result is a hit when its evidence names one of the
+answers; presence is right when it is none exactly for expect none. Recall and MRR count the claim
+queries only. A line that cannot be read counts as an error, not a failure of the command. Writes
+nothing.`, `memoree eval queries.jsonl
+memoree eval queries.jsonl --json | jq .recall_at_5`),
+		Flags:  []cli.Flag{verboseFlag, jsonFlag},
+		Action: func(c *cli.Context) error { return runEval(c, e) },
+	}
+}
+
+func runEval(c *cli.Context, e *env) error {
+	if c.NArg() != 1 {
+		return usagef("eval takes one file of labelled queries")
+	}
+	f, err := os.Open(c.Args().First())
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
+	}
+	defer f.Close()
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st == nil {
+		return fmt.Errorf("eval: %w: apply notes first", errNoStore)
+	}
+	rep, err := st.Eval(c.Context, f)
+	if err != nil {
+		return err
+	}
+	if jsonFlag.Get(c) {
+		return e.printJSON(rep)
+	}
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "TAG\tQUERIES\tR@1\tR@5\tR@10\tMRR\tPRESENCE\tERRORS")
+	row := func(tag string, s recall.EvalScores) {
+		fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%d\n", tag, s.Queries, s.RecallAt1, s.RecallAt5, s.RecallAt10,
+			s.MRR, s.PresenceAccuracy, s.Errors)
+	}
+	row("all", rep.EvalScores)
+	for _, t := range rep.Tags() {
+		row(escape.Label(t), rep.ByTag[t])
+	}
+	tw.Flush()
+	if rep.Updates > 0 {
+		fmt.Fprintf(&b, "updates: the newer note first in %d of %d\n", rep.UpdatesInOrder, rep.Updates)
+	}
+	if verboseFlag.Get(c) {
+		for _, r := range rep.Results {
+			switch {
+			case r.Err != "":
+				fmt.Fprintf(&b, "line %d: error: %s\n", r.Line, escape.Label(r.Err))
+			case r.Query.Expect == "none" && r.Presence != recall.PresenceNone:
+				fmt.Fprintf(&b, "line %d: presence=%s, want none: %s\n", r.Line, r.Presence, escape.Label(r.Query.Query))
+			case r.Query.Expect != "none" && r.Rank != 1:
+				fmt.Fprintf(&b, "line %d: answer at rank %d (0: not in the top %d), presence=%s: %s\n", r.Line, r.Rank,
+					recall.EvalLimit, r.Presence, escape.Label(r.Query.Query))
+			}
+		}
+	}
+	_, err = fmt.Fprint(e.stdout, b.String())
+	return err
+}
+
+func reindexCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "reindex",
+		Usage:     "recompile every stored note with the current claim compiler, in place",
+		ArgsUsage: " ",
+		Description: withDoc(`Claims made by an older compiler keep working; reindex makes them again from the stored
+artifacts with the current one, so that they gain what it knows (claim context, for one). Artifacts
+and their bytes stay as they are, and so does the exact evidence of each claim. It is all or nothing,
+under the store's write lock, and says how many claims it added, removed, updated and left alone.
+Creates no store when there is none.`, "memoree reindex\nmemoree reindex --json"),
+		Flags:  []cli.Flag{jsonFlag},
+		Action: func(c *cli.Context) error { return runReindex(c, e) },
+	}
+}
+
+// reindexJSON is the --json shape of reindex.
+type reindexJSON struct {
+	Compiler  string `json:"compiler"`
+	Artifacts int    `json:"artifacts"`
+	Added     int    `json:"added"`
+	Removed   int    `json:"removed"`
+	Updated   int    `json:"updated"`
+	Unchanged int    `json:"unchanged"`
+}
+
+func runReindex(c *cli.Context, e *env) error {
+	if c.NArg() != 0 {
+		return usagef("reindex takes no arguments")
+	}
+	dir, exists, err := upkeepDir(e)
+	if err != nil {
+		return err
+	}
+	out := reindexJSON{Compiler: compiler.Rules.Name()}
+	if exists {
+		err = withStore(dir, func(st *recall.Store) error {
+			res, err := st.Reindex(c.Context, compiler.Rules)
+			out = reindexJSON{res.Compiler, res.Artifacts, res.Added, res.Removed, res.Updated, res.Unchanged}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if jsonFlag.Get(c) {
+		return e.printJSON(out)
+	}
+	_, err = fmt.Fprintf(e.stdout, "reindexed %d artifact(s) with %s: %d claim(s) added, %d removed, %d updated, %d unchanged\n",
+		out.Artifacts, out.Compiler, out.Added, out.Removed, out.Updated, out.Unchanged)
+	return err
+}

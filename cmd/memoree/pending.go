@@ -1,0 +1,344 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/memoree/memoree/checkpoint"
+	"github.com/memoree/memoree/internal/age"
+	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/pending"
+	"github.com/memoree/memoree/scan"
+)
+
+// reviewWindow is how long a checkpoint shows in 'pending list' without --all. Older ones are hidden, not deleted.
+const reviewWindow = 14 * 24 * time.Hour
+
+var (
+	listAllFlag     = &cli.BoolFlag{Name: "all", Aliases: []string{"a"}, Usage: "include checkpoints older than the review window", DisableDefaultText: true}
+	listSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "only the checkpoint of session `ID`"}
+	showSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "show the checkpoint of session `ID` instead of naming its ID"}
+)
+
+func pendingCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "pending",
+		Usage: "review staged checkpoints: list, show, preview, apply, drop",
+		Description: withDoc(`Checkpoints wait here, quarantined, until they are applied into the recall store or dropped.
+Every command that takes an ID accepts a unique prefix of at least 4 characters ("ck-" may be left out,
+and counts when given; case does not matter).`, `memoree pending list
+memoree pending show ck-7f3a
+memoree pending preview ck-7f3a
+memoree pending apply ck-7f3a
+memoree pending drop 7f3a`),
+		Subcommands: []*cli.Command{
+			{
+				Name:      "list",
+				Usage:     "list staged checkpoints, newest first, without their text",
+				ArgsUsage: " ",
+				Description: withDoc(`Lists checkpoints updated within the 14-day review window; --all shows older ones too.
+Columns: ID, SESSION, TASK, UPDATED, BYTES, FLAGS (flagged, truncated, applied, changed).
+On a terminal the view is a table with ages; otherwise each line is tab-separated with the
+update time in RFC 3339.`, `memoree pending list
+memoree pending list --session S1 --json`),
+				Flags:  []cli.Flag{listAllFlag, listSessionFlag, jsonFlag},
+				Action: func(c *cli.Context) error { return runPendingList(c, e) },
+			},
+			{
+				Name:      "show",
+				Usage:     "show a checkpoint's metadata and text",
+				ArgsUsage: "(ID | --session ID)",
+				Description: withDoc(`Prints the metadata, then the text. Control and invisible format characters are shown
+escaped (\x1b, \u200b) so a note cannot drive the terminal or hide text; --json gives the
+exact text in a "text" field. --session shows the checkpoint of a session, also one past the
+review window: how an agent at a fresh context window reads its own checkpoint back.`, `memoree pending show ck-7f3a
+memoree pending show 7f3a --json
+memoree pending show --session "$MEMOREE_SESSION"`),
+				Flags:  []cli.Flag{showSessionFlag, jsonFlag},
+				Action: func(c *cli.Context) error { return runPendingShow(c, e) },
+			},
+			{
+				Name:      "preview",
+				Usage:     "show the claims apply would store; writes nothing",
+				ArgsUsage: "ID",
+				Description: withDoc(`Runs the claim compiler on the checkpoint's text and shows each claim with its kind, its
+evidence span [start, end) in the text and whether the store already knows it, then the skipped
+fragments with the reason. Writes nothing at all, and creates no store. A flagged checkpoint is
+refused (exit 3) unless --allow-flagged.`, `memoree pending preview ck-7f3a
+memoree pending preview 7f3a --json`),
+				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
+				Action: func(c *cli.Context) error { return runPendingPreview(c, e) },
+			},
+			{
+				Name:      "apply",
+				Usage:     "store the checkpoint as an artifact and its claims in the recall store",
+				ArgsUsage: "ID",
+				Description: withDoc(`Runs the same compiler as preview through the same path as 'remember --apply': the exact text
+becomes a checkpoint artifact, the evidence of every claim. The pending item stays, marked as
+applied, until you drop it; applying the same text again changes nothing and says so. A flagged
+checkpoint is refused (exit 3) unless --allow-flagged.`, `memoree pending apply ck-7f3a
+memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`),
+				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
+				Action: func(c *cli.Context) error { return runPendingApply(c, e) },
+			},
+			{
+				Name:      "drop",
+				Usage:     "delete a checkpoint for good",
+				ArgsUsage: "ID",
+				Description: withDoc(`Deletes the checkpoint's file. It is the only command that deletes a pending note.`, `memoree pending drop ck-7f3a
+memoree pending drop 7f3a --json`),
+				Flags:  []cli.Flag{jsonFlag},
+				Action: func(c *cli.Context) error { return runPendingDrop(c, e) },
+			},
+		},
+	}
+}
+
+// itemJSON is the --json shape of a checkpoint; Text is set only by show.
+type itemJSON struct {
+	ID            string        `json:"id"`
+	Session       string        `json:"session"`
+	Task          string        `json:"task"`
+	Created       string        `json:"created"`
+	Updated       string        `json:"updated"`
+	Bytes         int           `json:"bytes"`
+	OriginalBytes int           `json:"original_bytes"`
+	Truncated     bool          `json:"truncated"`
+	Flagged       bool          `json:"flagged"`
+	Findings      []findingJSON `json:"findings"`
+	Applied       *appliedJSON  `json:"applied"`
+	Text          *string       `json:"text,omitempty"`
+}
+
+type appliedJSON struct {
+	Artifact string `json:"artifact"`
+	Time     string `json:"time"`
+	Changed  bool   `json:"changed"`
+}
+
+type findingJSON struct {
+	Rule     string `json:"rule"`
+	Category string `json:"category"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Preview  string `json:"preview"`
+	Stored   bool   `json:"stored"`
+}
+
+// newItemJSON returns the --json shape of it, without its text.
+func newItemJSON(it pending.Item) itemJSON {
+	j := itemJSON{
+		ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
+		Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Flagged: it.Flagged,
+		Findings: findingsJSON(it.Findings, it.Bytes),
+	}
+	if it.Applied != nil {
+		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply()}
+	}
+	return j
+}
+
+// findingsJSON returns the --json shape of findings; those at or past kept bytes are marked not stored.
+func findingsJSON(findings []scan.Finding, kept int) []findingJSON {
+	out := []findingJSON{}
+	for _, f := range findings {
+		out = append(out, findingJSON{f.Rule, f.Category, f.Line, f.Column, f.Preview, checkpoint.Stored(f, kept)})
+	}
+	return out
+}
+
+// flags lists an item's states for the FLAGS column, "-" when none.
+func flags(it pending.Item) string {
+	var f []string
+	if it.Flagged {
+		f = append(f, "flagged")
+	}
+	if it.Truncated {
+		f = append(f, "truncated")
+	}
+	if it.Applied != nil {
+		f = append(f, "applied")
+		if it.ChangedSinceApply() {
+			f = append(f, "changed")
+		}
+	}
+	if len(f) == 0 {
+		return "-"
+	}
+	return strings.Join(f, ",")
+}
+
+// pendingID returns the pending directory and the checkpoint ID a command names: its one argument, or for
+// show, the ID of --session.
+func pendingID(c *cli.Context, e *env, bySession *cli.StringFlag) (*pending.Dir, string, error) {
+	name := "pending " + c.Command.Name
+	var id string
+	switch {
+	case bySession != nil && c.IsSet(bySession.Name):
+		if c.NArg() > 0 {
+			return nil, "", usagef("%s takes an ID or --session, not both", name)
+		}
+		session, err := sessionArg(c, e, bySession, true)
+		if err != nil {
+			return nil, "", err
+		}
+		id = pending.IDFor(session)
+	case c.NArg() != 1:
+		return nil, "", usagef("%s takes one checkpoint ID (or a prefix of at least %d characters)", name, pending.MinPrefix)
+	default:
+		id = c.Args().First()
+		if err := pending.CheckPrefix(id); err != nil {
+			return nil, "", usagef("%v", err)
+		}
+	}
+	dir, err := openPending(e)
+	return dir, id, err
+}
+
+func runPendingList(c *cli.Context, e *env) error {
+	if c.NArg() > 0 {
+		return usagef("pending list takes no arguments; did you mean 'memoree pending show %s'?", c.Args().First())
+	}
+	session := ""
+	if c.IsSet(listSessionFlag.Name) {
+		var err error
+		if session, err = sessionArg(c, e, listSessionFlag, true); err != nil {
+			return err
+		}
+	}
+	now, err := e.now()
+	if err != nil {
+		return err
+	}
+	dir, err := openPending(e)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	items, err := dir.List()
+	// Unreadable files do not hide the readable ones; each gets a warning of its own.
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, err := range joined.Unwrap() {
+			e.warnf("%s", escape.Label(err.Error()))
+		}
+	} else if err != nil {
+		e.warnf("%s", escape.Label(err.Error()))
+	}
+	shown := []pending.Item{}
+	hidden := 0
+	for _, it := range items {
+		if session != "" && it.Session != session {
+			continue
+		}
+		if !listAllFlag.Get(c) && now.Sub(it.Updated) > reviewWindow {
+			hidden++
+			continue
+		}
+		shown = append(shown, it)
+	}
+	if hidden > 0 {
+		e.hintf("%d checkpoint(s) older than the %d-day review window not shown; --all shows them", hidden,
+			int(reviewWindow/(24*time.Hour)))
+	}
+	if jsonFlag.Get(c) {
+		out := make([]itemJSON, 0, len(shown))
+		for _, it := range shown {
+			out = append(out, newItemJSON(it))
+		}
+		return e.printJSON(out)
+	}
+	if !isTerminal(e.stdout) {
+		for _, it := range shown {
+			if _, err := fmt.Fprintf(e.stdout, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escape.Label(it.Session), escape.Label(it.Task),
+				rfc3339(it.Updated), it.Bytes, flags(it)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(shown) == 0 {
+		fmt.Fprintln(e.stderr, "memoree: no pending checkpoints")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
+	for _, it := range shown {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escape.Label(it.Session), orDash(escape.Label(it.Task)),
+			age.Format(now.Sub(it.Updated)), it.Bytes, flags(it))
+	}
+	return tw.Flush()
+}
+
+func runPendingShow(c *cli.Context, e *env) error {
+	dir, id, err := pendingID(c, e, showSessionFlag)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	it, err := dir.Get(id)
+	if err != nil {
+		return err
+	}
+	if jsonFlag.Get(c) {
+		j := newItemJSON(it)
+		j.Text = &it.Text
+		return e.printJSON(j)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "id:       %s\n", it.ID)
+	fmt.Fprintf(&b, "session:  %s\n", escape.Label(it.Session))
+	fmt.Fprintf(&b, "task:     %s\n", escape.Label(it.Task))
+	fmt.Fprintf(&b, "created:  %s\n", rfc3339(it.Created))
+	fmt.Fprintf(&b, "updated:  %s\n", rfc3339(it.Updated))
+	fmt.Fprintf(&b, "bytes:    %d of %d\n", it.Bytes, it.OriginalBytes)
+	fmt.Fprintf(&b, "flags:    %s\n", flags(it))
+	for _, f := range it.Findings {
+		// The file may come from an older memoree or a hand edit: what it says is escaped like the text.
+		fmt.Fprintf(&b, "finding:  %s at line %d, column %d: %s\n", escape.Label(f.Rule), f.Line, f.Column,
+			escape.Label(f.Preview))
+	}
+	if it.Applied != nil {
+		fmt.Fprintf(&b, "applied:  %s at %s\n", escape.Label(it.Applied.Artifact), rfc3339(it.Applied.Time))
+	}
+	b.WriteString("\n")
+	b.WriteString(escape.Text(it.Text))
+	if !strings.HasSuffix(it.Text, "\n") {
+		b.WriteString("\n")
+	}
+	_, err = fmt.Fprint(e.stdout, b.String())
+	return err
+}
+
+type dropJSON struct {
+	ID      string `json:"id"`
+	Session string `json:"session"`
+	// Unreadable is true when the checkpoint's file could not be read; it was dropped all the same.
+	Unreadable bool `json:"unreadable"`
+	Applied    bool `json:"applied"` // its current text had been applied
+}
+
+func runPendingDrop(c *cli.Context, e *env) error {
+	dir, id, err := pendingID(c, e, nil)
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	it, err := dir.Drop(id)
+	if err != nil {
+		return err
+	}
+	done := "dropped " + it.ID
+	if jsonFlag.Get(c) {
+		return printedError(done, e.printJSON(dropJSON{it.ID, it.Session, it.Session == "", it.Session != "" && !it.Unapplied()}))
+	}
+	if it.Session == "" {
+		_, err = fmt.Fprintf(e.stdout, "dropped %s (unreadable)\n", it.ID)
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "dropped %s (session %s)\n", it.ID, escape.Label(it.Session))
+	}
+	return printedError(done, err)
+}

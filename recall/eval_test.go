@@ -1,0 +1,226 @@
+package recall_test
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/memoree/memoree/compiler"
+	"github.com/memoree/memoree/recall"
+)
+
+// evalDir is the evaluation corpus: notes, their apply order and times, and labelled queries.
+var evalDir = filepath.Join("..", "testdata", "eval")
+
+var evalVerbose = flag.Bool("eval.verbose", false, "log every query that misses or gets presence wrong")
+
+// evalFiles are the query files TestEval scores, with the figures memoree must reach on each: a
+// regression below them fails. minGain is how much higher memoree's recall@5 must be than plain FTS5 BM25
+// over whole notes on the same corpus (negative: how much lower it may be).
+var evalFiles = []struct {
+	file                        string
+	minAt1, minAt5, minPresence float64
+	minGain                     float64
+	minUpdateShare              float64 // of the update queries, the share with the newer note first
+}{
+	{"tune.jsonl", 0.85, 0.96, 0.87, 0, 0.8},
+	{"held.jsonl", 0.85, 0.97, 0.84, -0.01, 0.8},
+}
+
+// applyCorpus applies every note of the manifest, in order, at its time, as memoree remember --apply does:
+// compile with the current compiler, then Apply. It returns the notes' texts by artifact hash.
+func applyCorpus(t testing.TB, s *recall.Store) map[string]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(evalDir, "manifest.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	notes := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var m struct {
+			File string    `json:"file"`
+			Time time.Time `json:"time"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("manifest: %v", err)
+		}
+		text, err := os.ReadFile(filepath.Join(evalDir, m.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := recall.Artifact{Kind: "note", Source: "remember", Text: text}
+		r := compiler.Rules.Compile(string(text), compiler.Source{Kind: a.Kind})
+		res, err := s.Apply(context.Background(), a, recall.ClaimsOf(r), m.Time)
+		if err != nil {
+			t.Fatalf("apply %s: %v", m.File, err)
+		}
+		notes[res.Artifact] = string(text)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) < 100 {
+		t.Fatalf("the corpus has %d notes, want at least 100", len(notes))
+	}
+	return notes
+}
+
+// baseline is plain SQLite FTS5 BM25 over whole notes: the naive design recall must beat.
+type baseline struct{ db *sql.DB }
+
+func newBaseline(t testing.TB, notes map[string]string) *baseline {
+	t.Helper()
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE notes USING fts5 (hash UNINDEXED, text, tokenize = 'porter unicode61 remove_diacritics 2')`); err != nil {
+		t.Fatal(err)
+	}
+	for h, text := range notes {
+		if _, err := db.Exec(`INSERT INTO notes (hash, text) VALUES (?, ?)`, h, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &baseline{db}
+}
+
+// baselineStopwords are the English function words the baseline leaves out of a query.
+var baselineStopwords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a about after all also am an and any are as at be been before being but by can
+		could did do does doing done for from had has have having he her here hers him his how i if in into is it its
+		just me more most my no nor not now of off on once only or other our out over own same she should so some such
+		than that the their them then there these they this those through to too under until up very was we were what
+		when where which while who whom why will with would you your yours near`) {
+		baselineStopwords[w] = true
+	}
+}
+
+// search runs the OR of the query's content words (runs of letters and digits, stopwords left out unless
+// nothing else remains), each quoted, best BM25 first, ten notes.
+func (b *baseline) search(ctx context.Context, q string) ([][]string, recall.Presence, error) {
+	var all, content []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	}) {
+		all = append(all, `"`+w+`"`)
+		if !baselineStopwords[w] {
+			content = append(content, `"`+w+`"`)
+		}
+	}
+	if len(content) == 0 {
+		content = all
+	}
+	if len(content) == 0 {
+		return nil, recall.PresenceNone, nil
+	}
+	rows, err := b.db.QueryContext(ctx, `SELECT hash FROM notes WHERE notes MATCH ? ORDER BY rank LIMIT 10`, strings.Join(content, " OR "))
+	if err != nil {
+		return nil, "", err
+	}
+	defer rows.Close()
+	var out [][]string
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return nil, "", err
+		}
+		out = append(out, []string{h})
+	}
+	p := recall.PresenceNone
+	if len(out) > 0 {
+		p = recall.PresenceArtifact
+	}
+	return out, p, rows.Err()
+}
+
+// TestEval applies the evaluation corpus and scores memoree recall and the FTS5 baseline on each query
+// file of evalFiles.
+func TestEval(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(evalDir, "manifest.jsonl")); err != nil {
+		t.Skip("no evaluation corpus:", err)
+	}
+	s, err := recall.Open(t.TempDir() + "/store")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	notes := applyCorpus(t, s)
+	base := newBaseline(t, notes)
+	for _, ef := range evalFiles {
+		t.Run(ef.file, func(t *testing.T) {
+			path := filepath.Join(evalDir, ef.file)
+			f, err := os.Open(path)
+			if err != nil {
+				t.Skip(err)
+			}
+			rep, err := s.Eval(context.Background(), f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err = os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			brep, err := recall.EvalWith(context.Background(), f, base.search)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%-14s %s", "memoree", scoreLine(rep.EvalScores))
+			t.Logf("%-14s %s", "fts5 baseline", scoreLine(brep.EvalScores))
+			t.Logf("updates: newer note first in %d of %d", rep.UpdatesInOrder, rep.Updates)
+			for _, tag := range rep.Tags() {
+				t.Logf("  %-14s memoree  %s", tag, scoreLine(rep.ByTag[tag]))
+				t.Logf("  %-14s baseline %s", "", scoreLine(brep.ByTag[tag]))
+			}
+			if *evalVerbose {
+				for i, r := range rep.Results {
+					if b := brep.Results[i]; b.Rank != r.Rank && r.Query.Expect == "claim" {
+						t.Logf("line %d [%s] %q: memoree rank %d, baseline rank %d", r.Line, r.Query.Tag, r.Query.Query, r.Rank, b.Rank)
+					}
+				}
+				for _, r := range rep.Results {
+					wrongPresence := (r.Presence == recall.PresenceNone) != (r.Query.Expect == "none")
+					if r.Err != "" || wrongPresence || r.Query.Expect == "claim" && r.Rank != 1 || r.Stale > 0 && r.Stale < r.Rank {
+						t.Logf("line %d [%s] %q: rank %d stale %d presence %s %s", r.Line, r.Query.Tag, r.Query.Query, r.Rank, r.Stale, r.Presence, r.Err)
+					}
+				}
+			}
+			if rep.Errors > 0 {
+				t.Errorf("%d queries failed", rep.Errors)
+			}
+			if rep.RecallAt1 < ef.minAt1 || rep.RecallAt5 < ef.minAt5 || rep.PresenceAccuracy < ef.minPresence {
+				t.Errorf("recall@1 %.3f, recall@5 %.3f, presence %.3f: want at least %.3f, %.3f, %.3f",
+					rep.RecallAt1, rep.RecallAt5, rep.PresenceAccuracy, ef.minAt1, ef.minAt5, ef.minPresence)
+			}
+			if rep.RecallAt5 < brep.RecallAt5+ef.minGain {
+				t.Errorf("recall@5 %.3f, the FTS5 baseline %.3f: want at least %.2f higher", rep.RecallAt5, brep.RecallAt5, ef.minGain)
+			}
+			if rep.Updates > 0 && float64(rep.UpdatesInOrder) < ef.minUpdateShare*float64(rep.Updates) {
+				t.Errorf("newer note first in %d of %d updates, want at least %.0f%%", rep.UpdatesInOrder, rep.Updates, 100*ef.minUpdateShare)
+			}
+		})
+	}
+}
+
+func scoreLine(e recall.EvalScores) string {
+	return fmt.Sprintf("n=%-3d r@1 %.3f  r@5 %.3f  r@10 %.3f  mrr %.3f  presence %.3f  errors %d",
+		e.Queries, e.RecallAt1, e.RecallAt5, e.RecallAt10, e.MRR, e.PresenceAccuracy, e.Errors)
+}

@@ -1,0 +1,195 @@
+package recall
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/memoree/memoree/compiler"
+)
+
+// ReindexResult says what [Store.Reindex] changed. Claims are counted by key, over the whole store:
+// Added were not stored before, Removed are no longer made from any artifact and are gone, Updated are
+// still made but with another kind, context, compiler or first text, and Unchanged are as they were.
+type ReindexResult struct {
+	Compiler  string // the compiler's name
+	Artifacts int    // artifacts recompiled
+	Added     int
+	Removed   int
+	Updated   int
+	Unchanged int
+}
+
+// Changed reports whether the reindex changed any claim.
+func (r ReindexResult) Changed() bool { return r.Added+r.Removed+r.Updated > 0 }
+
+// Reindex recompiles every stored artifact with c, in place: artifacts and their bytes stay as they are,
+// every claim and evidence span is made again from them, each claim taking its kind, context and text from
+// the oldest artifact that makes it, and claims that no artifact makes any more are deleted. A claim that
+// stays keeps its id and creation time; a new one is created at the time of the oldest artifact that makes
+// it, so that recency still follows the notes. It is all-or-nothing, under the store's write lock, and
+// takes time in proportion to the store. Claims of an older compiler keep working until it runs.
+func (s *Store) Reindex(ctx context.Context, c compiler.Compiler) (ReindexResult, error) {
+	res := ReindexResult{Compiler: c.Name()}
+	if s.readOnly {
+		return res, fmt.Errorf("reindex: %w", ErrReadOnly)
+	}
+	unlock, err := lockExclusive(ctx, s.root)
+	if err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	defer unlock()
+	type artifact struct {
+		id      int64
+		hash    string
+		kind    string
+		created int64
+		claims  []ClaimInput
+	}
+	var arts []artifact
+	rows, err := s.db.QueryContext(ctx, `SELECT id, hash, kind, created FROM artifacts ORDER BY created, id`)
+	if err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	for rows.Next() {
+		var a artifact
+		if err := rows.Scan(&a.id, &a.hash, &a.kind, &a.created); err != nil {
+			rows.Close()
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+		arts = append(arts, a)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	// Compile outside the transaction: it reads files and spends CPU, and needs no row.
+	for i := range arts {
+		a := &arts[i]
+		text, err := s.readArtifact(a.hash)
+		if err != nil {
+			return res, fmt.Errorf("reindex %s: %w", a.hash[:12], err)
+		}
+		a.claims = ClaimsOf(c.Compile(string(text), compiler.Source{Kind: a.kind}))
+		if err := validate(Batch{Artifact: Artifact{Kind: a.kind, Text: text}, Claims: a.claims}); err != nil {
+			return res, fmt.Errorf("reindex %s: %s made an invalid claim: %w", a.hash[:12], c.Name(), err)
+		}
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+	}
+	res.Artifacts = len(arts)
+
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return res, fmt.Errorf("reindex: begin: %w", err)
+	}
+	defer tx.Rollback()
+	type claim struct {
+		id                            int64
+		text, kind, context, compiler string
+		made                          bool
+	}
+	old := map[string]*claim{}
+	rows, err = tx.QueryContext(ctx, `SELECT id, key, text, kind, context, compiler FROM claims`)
+	if err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	for rows.Next() {
+		var key string
+		cl := &claim{}
+		if err := rows.Scan(&cl.id, &key, &cl.text, &cl.kind, &cl.context, &cl.compiler); err != nil {
+			rows.Close()
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+		old[key] = cl
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	st := map[string]*sql.Stmt{}
+	for name, q := range map[string]string{
+		"ftsDelete": `INSERT INTO claims_fts (claims_fts, rowid, text, context) VALUES ('delete', ?, ?, ?)`,
+		"ftsInsert": `INSERT INTO claims_fts (rowid, text, context) VALUES (?, ?, ?)`,
+		"update":    `UPDATE claims SET text = ?, kind = ?, context = ?, compiler = ? WHERE id = ?`,
+		"insert":    `INSERT INTO claims (key, text, kind, compiler, created, context) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+		"evidence":  `INSERT INTO evidence (claim, artifact, start, "end") VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		"delete":    `DELETE FROM claims WHERE id = ?`,
+	} {
+		p, err := tx.PrepareContext(ctx, q)
+		if err != nil {
+			return res, fmt.Errorf("reindex: prepare: %w", err)
+		}
+		defer p.Close()
+		st[name] = p
+	}
+	exec := func(name string, args ...any) error {
+		_, err := st[name].ExecContext(ctx, args...)
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM evidence`); err != nil {
+		return res, fmt.Errorf("reindex: %w", err)
+	}
+	for _, a := range arts {
+		for _, in := range a.claims {
+			cl := old[in.Key]
+			switch {
+			case cl == nil:
+				// New: created with the oldest artifact that makes it.
+				cl = &claim{text: in.Text, kind: in.Kind, context: in.Context, compiler: in.Compiler, made: true}
+				if err := st["insert"].QueryRowContext(ctx, in.Key, in.Text, in.Kind, in.Compiler, a.created, in.Context).Scan(&cl.id); err != nil {
+					return res, fmt.Errorf("reindex: claim: %w", err)
+				}
+				if err := exec("ftsInsert", cl.id, in.Text, in.Context); err != nil {
+					return res, fmt.Errorf("reindex: claim index: %w", err)
+				}
+				old[in.Key] = cl
+				res.Added++
+			case !cl.made:
+				cl.made = true
+				if cl.text == in.Text && cl.kind == in.Kind && cl.context == in.Context && cl.compiler == in.Compiler {
+					res.Unchanged++
+					break
+				}
+				res.Updated++
+				if cl.text != in.Text || cl.context != in.Context {
+					if err := exec("ftsDelete", cl.id, cl.text, cl.context); err != nil {
+						return res, fmt.Errorf("reindex: claim index: %w", err)
+					}
+					if err := exec("ftsInsert", cl.id, in.Text, in.Context); err != nil {
+						return res, fmt.Errorf("reindex: claim index: %w", err)
+					}
+				}
+				if err := exec("update", in.Text, in.Kind, in.Context, in.Compiler, cl.id); err != nil {
+					return res, fmt.Errorf("reindex: claim: %w", err)
+				}
+				cl.text, cl.kind, cl.context, cl.compiler = in.Text, in.Kind, in.Context, in.Compiler
+			}
+			for _, sp := range in.Spans {
+				if err := exec("evidence", cl.id, a.id, sp.Start, sp.End); err != nil {
+					return res, fmt.Errorf("reindex: evidence: %w", err)
+				}
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+	}
+	for _, cl := range old {
+		if cl.made {
+			continue
+		}
+		if err := exec("ftsDelete", cl.id, cl.text, cl.context); err != nil {
+			return res, fmt.Errorf("reindex: claim index: %w", err)
+		}
+		if err := exec("delete", cl.id); err != nil {
+			return res, fmt.Errorf("reindex: claim: %w", err)
+		}
+		res.Removed++
+	}
+	if err := tx.Commit(); err != nil {
+		return res, fmt.Errorf("reindex: commit: %w", err)
+	}
+	return res, nil
+}
