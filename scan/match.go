@@ -425,6 +425,26 @@ func strongValue(v string) bool {
 	return n >= 3
 }
 
+// hyphenCompound reports whether v is words and numbers joined by hyphens, each changing between letters and
+// digits at most once: OAuth2-based, read-only-v2, TLS-1-3. In a sentence that is a compound word.
+func hyphenCompound(v string) bool {
+	if strings.IndexByte(v, '-') < 0 || !allBytes(v, func(c byte) bool { return isAlnum(c) || c == '-' }) {
+		return false
+	}
+	for _, part := range strings.Split(v, "-") {
+		switches := 0
+		for i := 1; i < len(part); i++ {
+			if ('0' <= part[i] && part[i] <= '9') != ('0' <= part[i-1] && part[i-1] <= '9') {
+				switches++
+			}
+		}
+		if switches > 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // randomValue reports whether v looks machine-generated: long enough and high in entropy for its alphabet.
 func randomValue(v string) bool {
 	if isPlaceholder(v) || isUUID(v) || isIdentifier(v) {
@@ -770,17 +790,19 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		}
 		a.value, a.quoted = span{vs, ve}, true
 		return a, true
+	case i > ne && i < len(text) && text[i] != '\n' && nameValueCommand(text, ns):
+		// A command that takes a name and a value as words: fish's set -x NAME value, aws configure set NAME
+		// value, a .netrc's password value.
+		sep = " "
 	default:
-		for _, w := range []string{"is ", "was ", "es ", "ist ", "est ", "é ", "lautet "} {
-			if i > ne && strings.HasPrefix(text[i:], w) {
-				sep = w
-				a.prose = true
-				break
-			}
-		}
-		if sep == "" {
+		// Prose: "the password is …", "admin password is now …", "the API token for the billing service is …",
+		// "with password …", "the SFTP password (…)".
+		vs := proseValue(text, ns, ne)
+		if vs < 0 {
 			return a, false
 		}
+		a.prose = true
+		return readValue(text, vs, a)
 	}
 	if sep != " " {
 		i += len(sep)
@@ -832,6 +854,131 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	return a, ok
 }
 
+// proseCopulas join a credential's name to its value in a sentence; proseAdverbs may follow them. Each ends
+// with the blank before the value.
+var (
+	proseCopulas = []string{"is ", "was ", "are ", "were ", "has been ", "will be ", "= ", ": ", "-> ", "→ ", "=> ",
+		"changed to ", "set to ", "reset to ", "updated to ", "rotated to ", "now ", "es ", "ist ", "est ", "é ", "lautet "}
+	proseAdverbs = []string{"now ", "still ", "currently ", "temporarily ", "just ", "changed to ", "set to ", "reset to ",
+		"updated to ", "rotated to ", "now set to ", "now changed to "}
+	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
+	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
+	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".
+	proseLeads = []string{"with", "using", "via", "and", "plus"}
+)
+
+// proseValue returns where the value of the credential name text[ns:ne] starts in a sentence, or -1: after a
+// copula ("is", "is now", "was changed to", "→"), also past a short prepositional phrase; inside parentheses
+// right after the name; or right after the name when it follows "with", "using", a comma or a semicolon. The
+// value itself is judged by [strongValue].
+func proseValue(text string, ns, ne int) int {
+	if ne >= len(text) || text[ne] != ' ' {
+		return -1
+	}
+	if ne+1 < len(text) && text[ne+1] == '(' {
+		return ne + 2
+	}
+	if proseLead(text, ns) {
+		return ne + 1
+	}
+	i := ne + 1
+	if _, k := prefixFold(text[i:], prosePrepositions); k > 0 {
+		// At most four short words of letters and digits: "for the billing service".
+		j := i + k
+		for w := 0; w < 4; w++ {
+			if _, c := prefixFold(text[j:], proseCopulas); c > 0 && w > 0 {
+				break
+			}
+			e := j
+			for e < len(text) && e-j < 20 && (isAlnum(text[e]) || text[e] == '-' || text[e] == '_') {
+				e++
+			}
+			if e == j || e >= len(text) || text[e] != ' ' {
+				return -1
+			}
+			j = e + 1
+		}
+		i = j
+	}
+	_, c := prefixFold(text[i:], proseCopulas)
+	if c == 0 {
+		return -1
+	}
+	i += c
+	if _, c := prefixFold(text[i:], proseAdverbs); c > 0 {
+		i += c
+	}
+	return skipBlanks(text, i)
+}
+
+// proseLead reports whether the name starting at text[ns] follows a word of [proseLeads], a comma or a semicolon.
+func proseLead(text string, ns int) bool {
+	j := ns
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	if j == ns || j == 0 {
+		return false
+	}
+	if text[j-1] == ',' || text[j-1] == ';' {
+		return true
+	}
+	k := j
+	for k > 0 && j-k < 6 && 'a' <= text[k-1]|0x20 && text[k-1]|0x20 <= 'z' {
+		k--
+	}
+	if k > 0 && isWordByte(text[k-1]) {
+		return false
+	}
+	for _, w := range proseLeads {
+		if j-k == len(w) && equalFoldASCII(text[k:j], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixFold returns the first of words that s begins with, ASCII case-insensitively, and its length.
+func prefixFold(s string, words []string) (string, int) {
+	for _, w := range words {
+		if len(s) >= len(w) && equalFoldASCII(s[:len(w)], w) {
+			return w, len(w)
+		}
+	}
+	return "", 0
+}
+
+// nameValueCommand reports whether the name starting at text[ns] is the argument of a command that takes a
+// name and then its value as separate words: set -x / set -gx (fish), setx (Windows), aws configure set,
+// npm config set, or a .netrc line (machine … login … password …).
+func nameValueCommand(text string, ns int) bool {
+	ls := lineStart(text, ns, 128)
+	prefix := strings.Fields(text[ls:ns])
+	if len(prefix) == 0 {
+		// A .netrc password on its own line, under a machine or login line.
+		ps := lineStart(text, max(ls-1, 0), 256)
+		prev := strings.Fields(text[ps:max(ls-1, ps)])
+		return ls > 0 && len(prev) > 0 && (prev[0] == "login" || prev[0] == "machine" || prev[0] == "account")
+	}
+	switch p := prefix[0]; {
+	case p == "machine" || p == "default":
+		return len(prefix) >= 2
+	case p == "login" && len(prefix) == 2:
+		return true
+	case p == "setx" && len(prefix) == 1:
+		return true
+	case p == "set":
+		for _, f := range prefix[1:] {
+			if f[0] != '-' {
+				return false
+			}
+		}
+		return true
+	}
+	n := len(prefix)
+	return n >= 2 && prefix[n-1] == "set" && (prefix[n-2] == "configure" || prefix[n-2] == "config")
+}
+
 // readValue reads a quoted or bare value starting at text[i].
 func readValue(text string, i int, a assignment) (assignment, bool) {
 	if i >= len(text) {
@@ -875,8 +1022,9 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 		}
 		j += size
 	}
-	// Trailing punctuation belongs to the surrounding code or sentence.
-	for j > i && strings.IndexByte(",;)}]", text[j-1]) >= 0 {
+	// Trailing punctuation belongs to the surrounding code or sentence, unless it closes a bracket the value
+	// opened: whsec_${WEBHOOK_SECRET} keeps its brace, and so stays a placeholder.
+	for j > i && strings.IndexByte(",;)}]", text[j-1]) >= 0 && !closesOwnBracket(text[i:j]) {
 		if text[j-1] == ',' {
 			a.comma = true
 		}
@@ -897,6 +1045,22 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	}
 	a.value = span{i, j}
 	return a, true
+}
+
+// closesOwnBracket reports whether the last byte of v, a closing bracket, closes one opened inside v.
+func closesOwnBracket(v string) bool {
+	var open byte
+	switch v[len(v)-1] {
+	case ')':
+		open = '('
+	case '}':
+		open = '{'
+	case ']':
+		open = '['
+	default:
+		return false
+	}
+	return strings.Count(v, string(open)) >= strings.Count(v, v[len(v)-1:])
 }
 
 // attributeKey reports whether the quote at text[q] opens the value of a key= or name= attribute.
@@ -945,11 +1109,14 @@ func indentOf(text string, i int) int {
 func findAssignment(kind nameKind, check func(v string, a assignment) bool) func(string, int, int) ([]span, int) {
 	return func(text string, at, n int) ([]span, int) {
 		a, ok := parseAssignment(text, at, n)
-		if !ok || classifyName(text[a.nameStart:a.nameEnd]) != kind {
+		// A bare "auth" names a credential only in a sentence: "Redis auth is now …", not auth: required.
+		proseAuth := ok && kind == nameCredential && a.prose && a.nameEnd-a.nameStart == 4 &&
+			equalFoldASCII(text[a.nameStart:a.nameEnd], "auth")
+		if !ok || !proseAuth && classifyName(text[a.nameStart:a.nameEnd]) != kind {
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
-		if a.prose && !strongValue(v) || !check(v, a) {
+		if a.prose && (!strongValue(v) || hyphenCompound(v)) || !check(v, a) {
 			return nil, a.nameEnd
 		}
 		return []span{a.value}, a.nameEnd

@@ -62,7 +62,7 @@ func ruleTable() []*rule {
 			description: "AWS secret access key (40 base64 characters) assigned to aws_secret_access_key, SecretAccessKey " +
 				"and similar names in credentials files, env lines and JSON; values may start with + or /.",
 			keywords:  []string{"secret_access_key", "secretaccesskey", "secret-access-key", "aws_secret", "awssecret", "aws-secret", "secret access key"},
-			pattern:   `(?i)(?:aws[_\-. ]?secret[_\-. ]?(?:access[_\-. ]?)?key|secret[_\-. ]?access[_\-. ]?key)["'\]]?[ \t]*(?::=|=>|[:=])[ \t]*["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`,
+			pattern:   `(?i)(?:aws[_\-. ]?secret[_\-. ]?(?:access[_\-. ]?)?key|secret[_\-. ]?access[_\-. ]?key)["'\]]?(?:[ \t]*(?::=|=>|[:=])[ \t]*|[ \t]+)["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`,
 			valid:     awsSecret,
 			positives: []string{"aws_secret_access_key = " + exB40, `"SecretAccessKey": "` + "/" + exB40[1:] + `"`},
 			negatives: []string{"aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key = ${AWS_SECRET}"},
@@ -172,7 +172,7 @@ func ruleTable() []*rule {
 				"placeholder, a variable or environment read, a secret-manager reference, a plain word or a number.",
 			keywords: append(qualifiedKeys(credentialKeyQualifiers), "pass", "pwd", "token", "secret", "credential", "creds",
 				"contraseña", "contraseÑa", "contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse",
-				"mdp", "clave"),
+				"mdp", "clave", "auth"),
 			find: findAssignment(nameCredential, func(v string, a assignment) bool {
 				return !codeValue(v, a) && credentialValue(v) && !vendorPrefixed(v)
 			}),
