@@ -27,7 +27,7 @@ const (
 	priorWords = `(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing|given|standing|hidden|default)`
 	orderNouns = `(?:instructions?|prompts?|rules|guidelines|guidance|directions|directives|context|messages|commands|orders|` +
 		`constraints|restrictions|guardrails|polic(?:y|ies)|system\s+prompt|conversation|briefing|configuration)`
-	yourNouns = `(?:` + orderNouns + `|programming|training|principles|limits|boundaries|values|persona|safety\s+\w+|security\s+\w+)`
+	yourNouns  = `(?:` + orderNouns + `|programming|training|principles|limits|boundaries|values|persona|safety\s+\w+|security\s+\w+)`
 	addressees = `(?:assistants?|agents?|ai|models?|llms?|bots?|copilot|claude|codex|gpt|chatgpt|gemini|you|reader)`
 	// reporters say who said something before: "forget what the user said earlier".
 	reporters = `(?:the\s+(?:user|human|operator|reviewer|owner|developer|supervisor|system)|your\s+(?:user|operator|owner|instructions)|you\s+(?:were|have\s+been|'ve\s+been))`
@@ -59,7 +59,7 @@ var instructionSources = map[string]string{
 	"pipeVerb": `^(?i)(?:pipe|feed|stream)\s+(?:it\s+|(?:the\s+)?(?:output|script|installer|response|result|download|contents?)\s+(?:of\s+|from\s+|at\s+)?)?` +
 		`(?:\S+://\S+|(?:curl|wget|fetch|iwr)\b[^\n]{0,160}?)\s+(?:straight\s+|directly\s+)?(?:in)?to\s+(?:(?:a|the)\s+)?(?:sudo\s+)?` +
 		`(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|perl|ruby|node|powershell|pwsh|iex|shell|interpreter)\b`,
-	"subst": `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
+	"subst":  `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
 	"upload": `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
 	// pipeOut: the source of a pipe into curl or nc that reads credential files or the environment.
 	"pipeOut": `(?i)(?:^|[\s;&(` + "`" + `])(?:cat|tar|zip|gzip|base64|xxd|gpg|openssl|head|tail|printenv|env|set|find|ls)\b(?:[^\n|]{0,160}?` + sensitivePath + `[^\n|]{0,60}|\s*)\|\s*$`,
