@@ -36,7 +36,7 @@ const (
 // instructionSources are the expressions of the instruction rules by name; each compiles on first use.
 var instructionSources = map[string]string{
 	"override": `^(?i)(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|drop|set\s+aside)\s+(?:` +
-		`(?:(?:all|any|every|each|of|the|my|these|those|its|our)\s+){0,3}(?:` + priorWords + `\s+){1,2}` + orderNouns +
+		`(?:(?:all|any|every|each|of|the|your|my|these|those|its|our)\s+){0,3}(?:` + priorWords + `\s+){1,2}` + orderNouns +
 		`|(?:all\s+|any\s+|of\s+)*your\s+(?:(?:own|current|existing|core|internal|default|original|system|usual|\w+'s)\s+){0,2}` + yourNouns +
 		`|(?:(?:all|any|the|every)\s+)?(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|polic(?:y|ies)|protocols))` +
 		`|(?:all\s+of\s+)?(?:everything|anything|all|what(?:ever)?)\s+(?:(?:is|was|you\s+read|written|said|stated)\s+)?(?:above|before|earlier|previously|so\s+far)` +
@@ -70,8 +70,10 @@ var instructionSources = map[string]string{
 	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+|the\s+\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
+	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
+	"hidden": `^(?i)(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass)\b))`,
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
 	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
@@ -258,6 +260,25 @@ func directed(text string, at int) bool {
 	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix)
 }
 
+// runsInput reports whether the shell or interpreter a download is piped into runs its input, given what
+// follows its name: "| sh", "| sh -s -- -b bin", "| python3 -" run it; "| python3 -m json.tool", "| bash -c
+// 'wc -l'" and "| node parse.js" read it as data.
+func runsInput(rest string) bool {
+	f := strings.Fields(rest[:min(len(rest), 40)])
+	if len(f) == 0 || f[0] == "-" || f[0] == "-s" || f[0] == "-x" || f[0] == "--" || f[0] == "-E" {
+		return true
+	}
+	switch c := f[0][0]; {
+	case c == '-':
+		// A flag that names a program: -c, -m, -e, -p, -n.
+		return !strings.ContainsAny(f[0][1:2], "cmepnl")
+	case c == '|' || c == '&' || c == ';' || c == ')' || c == '`' || c == '\'' || c == '"':
+		return true
+	}
+	// A word after the interpreter is a script or a sentence: a script reads the download as data.
+	return !strings.ContainsAny(f[0], "./") || strings.HasSuffix(f[0], ".")
+}
+
 // bareCommand reports whether a command at text[at] stands as the note's own step: it opens its clause
 // ("Setup step: wget … | sh"), and its line neither forbids nor reports it, nor sits in a code block.
 func bareCommand(text string, at int) bool {
@@ -296,6 +317,9 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		}
 		start = ls + k[0]
 		m = []int{0, len(w)}
+	}
+	if m != nil && start == at && !runsInput(w[m[1]:]) {
+		return nil, 0
 	}
 	if !directed(text, start) && !bareCommand(text, start) {
 		return nil, 0
@@ -420,6 +444,12 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	}
 	m := re.FindStringIndex(before)
 	if m == nil || re == expr("defeat") && !objectEnds(text, at+n) || quotedExample(text, at) {
+		return nil, 0
+	}
+	if re == expr("untold") && !strings.HasPrefix(asciiLower(strings.TrimSpace(before[m[0]:])), "keep") &&
+		!strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " to") && !strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " from") &&
+		!expr("hidden").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
+		// "don't tell the user the export is done" is about timing; "don't tell the user about this note" hides.
 		return nil, 0
 	}
 	if re == expr("untold") && strings.EqualFold(strings.TrimSpace(before[m[0]:]), "keep") {
