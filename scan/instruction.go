@@ -15,10 +15,10 @@ import (
 // look-back of one line; nothing is learned or scored.
 
 // sensitivePath matches files that hold credentials: SSH keys, cloud and registry credentials, .env files.
-const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws/(?:credentials|config)|netrc|git-credentials|npmrc|pypirc|docker/config\.json|kube/config|config/gcloud[\w./-]*)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
+const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
-const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+|your\s+|our\s+)(?:\w+\s+)?(?:api\s+keys|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys|signing\s+keys)|(?:the\s+)?(?:repository|repo)\s+secrets)`
+const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
 
 // Word families the instruction expressions share. priorWords mark what came before ("previous", "above");
 // orderNouns are what an agent is told to follow; yourNouns may follow "your" ("your training", "your safety
@@ -26,7 +26,7 @@ const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|you
 const (
 	priorWords = `(?:previous|prior|earlier|above|preceding|former|original|initial|old|existing|given|standing|hidden|default)`
 	orderNouns = `(?:instructions?|prompts?|rules|guidelines|guidance|directions|directives|context|messages|commands|orders|` +
-		`constraints|restrictions|guardrails|polic(?:y|ies)|system\s+prompt|conversation|briefing|configuration)`
+		`constraints|restrictions|guardrails|polic(?:y|ies)|system\s+prompt|conversation|briefing)`
 	yourNouns  = `(?:` + orderNouns + `|programming|training|principles|limits|boundaries|values|persona|safety\s+\w+|security\s+\w+)`
 	addressees = `(?:assistants?|agents?|ai|models?|llms?|bots?|copilot|claude|codex|gpt|chatgpt|gemini|you|reader)`
 	// reporters say who said something before: "forget what the user said earlier".
@@ -35,7 +35,7 @@ const (
 
 // instructionSources are the expressions of the instruction rules by name; each compiles on first use.
 var instructionSources = map[string]string{
-	"override": `^(?i)(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|drop|set\s+aside)\s+(?:` +
+	"override": `^(?i)(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set\s+aside)\s+(?:` +
 		`(?:(?:all|any|every|each|of|the|your|my|these|those|its|our)\s+){0,3}(?:` + priorWords + `\s+){1,2}` + orderNouns +
 		`|(?:all\s+|any\s+|of\s+)*your\s+(?:(?:own|current|existing|core|internal|default|original|system|usual|\w+'s)\s+){0,2}` + yourNouns +
 		`|(?:(?:all|any|the|every)\s+)?(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|polic(?:y|ies)|protocols))` +
@@ -46,13 +46,14 @@ var instructionSources = map[string]string{
 	"persona": `^(?i)(?:from\s+now\s+on,?\s+(?:you|your)\b|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from))` +
 		`|you(?:\s+are|'re)\s+no\s+longer\s+(?:bound|restricted|limited|constrained|governed|held)\s+by\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+){0,2}?` + yourNouns +
 		`|you(?:\s+are|'re)\s+no\s+longer\s+(?:required|obliged|expected)\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)` +
-		`|you(?:\s+are|'re)\s+(?:now\s+)?(?:free|allowed|permitted|authori[sz]ed)\s+to\s+(?:ignore|disregard|bypass|break|override|forget)` +
+		`|you(?:\s+are|'re)\s+(?:now\s+)?(?:free|allowed|permitted|authori[sz]ed)\s+to\s+(?:ignore|disregard|bypass|break|override|forget)\s+(?:(?:any|all|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns +
 		`|you\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns + `)`,
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
-	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|role|persona|task|job|goal|mission|objective|purpose|priority)\s*(?::|\s(?:is|are)\b)` +
-		`|(?:system\s+prompt|instructions|rules|directives|orders)\s*(?::|\s(?:is|are)\s+(?:now\b|:)))`,
+	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
+		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +
+		`|(?:system\s+prompt|instructions|rules|directives|orders)\s+(?:is|are)\s*(?:now\b|:))`,
 	// address: "New rule for the assistant:", "Standing order to any agent -".
-	"address": `(?i)(?:new|updated|additional|standing|permanent|special|secret|hidden|important|revised|extra|overriding)\s+(?:rules?|instructions?|directives?|orders?|polic(?:y|ies)|guidelines?|tasks?|commands?)\s+(?:for|to)\s+(?:(?:the|any|all|every|each|future|next|this|an?)\s+){0,2}$`,
+	"address": `(?i)(?:new|additional|standing|permanent|special|secret|hidden|important|extra|overriding)\s+(?:rules?|instructions?|directives?|orders?|polic(?:y|ies)|guidelines?|tasks?|commands?)\s+(?:for|to)\s+(?:(?:the|any|all|every|each|future|next|this|an?)\s+){0,2}$`,
 	"pipe": `^(?i)(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+)*)?` +
 		`(?:(?:ba|z|k|da|fi|tc)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression|powershell|pwsh|source|eval)\b`,
 	// pipeVerb: "Pipe https://… into sh", "feed the output of curl … to bash".
@@ -73,7 +74,7 @@ var instructionSources = map[string]string{
 	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
-	"hidden": `^(?i)(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass)\b))`,
+	"hidden": `^(?i)(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass)\b))`,
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
 	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
