@@ -768,6 +768,9 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	case i == ne && i+1 < len(text) && text[i] == ',' && !isSpaceByte(text[i+1]) && ns == lineStart(text, ns, maxName):
 		// A CSV row: name,value,
 		sep = ","
+	case closed && quotedName && i < len(text) && text[i] == '{' && terraformVariable(text, ns-flag-1):
+		// A Terraform variable named for a credential: its default is the value.
+		return terraformDefault(text, i+1, a)
 	case flag > 0 && i > ne && i < len(text) && text[i] != '\n':
 		sep = " "
 	case i == ne && i < len(text) && text[i] == '>' && ns > 0 && text[ns-1] == '<':
@@ -852,6 +855,35 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		a.comma = false // the comma after a CSV field or an argument ends the value, not an identifier
 	}
 	return a, ok
+}
+
+// terraformVariable reports whether the quote at text[q] opens the name of a Terraform variable block.
+func terraformVariable(text string, q int) bool {
+	ls := lineStart(text, q, 64)
+	return strings.TrimSpace(text[ls:q]) == "variable"
+}
+
+// terraformDefault reads the default = … of the variable block whose body starts at text[i]; the block ends
+// at its closing brace, and no more than 512 bytes are read.
+func terraformDefault(text string, i int, a assignment) (assignment, bool) {
+	end := min(len(text), i+512)
+	if k := strings.Index(text[i:end], "\n}"); k >= 0 {
+		end = i + k
+	}
+	for j := i; j < end; {
+		le := lineEnd(text, j, end-j)
+		line := text[j:le]
+		t := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(t, "default") {
+			k := j + len(line) - len(t) + len("default")
+			k = skipBlanks(text, k)
+			if k < le && text[k] == '=' && !strings.HasPrefix(text[k:], "==") {
+				return readValue(text, skipBlanks(text, k+1), a)
+			}
+		}
+		j = le + 1
+	}
+	return a, false
 }
 
 // proseCopulas join a credential's name to its value in a sentence; proseAdverbs may follow them. Each ends
@@ -1121,6 +1153,31 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		}
 		return []span{a.value}, a.nameEnd
 	}
+}
+
+// stdinLogin matches, on the line before a --password-stdin flag, a literal echoed into a registry login:
+// echo 'value' | docker login -u ci --password-stdin.
+const stdinLogin = `(?:^|[\s;&(])(?:echo|printf)\s+(?:-[ne]\s+)*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s|'"]+))\s*\|\s*(?:sudo\s+)?[\w.-]+(?:\s+registry)?\s+login\b[^\n|]*$`
+
+var stdinLoginRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(stdinLogin) })
+
+// findStdinPassword reads the password echoed into a login command whose --password-stdin flag is at text[at].
+func findStdinPassword(text string, at, n int) ([]span, int) {
+	ls := lineStart(text, at, 240)
+	m := stdinLoginRegexp().FindStringSubmatchIndex(text[ls:at])
+	if m == nil {
+		return nil, 0
+	}
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			v := text[ls+m[g] : ls+m[g+1]]
+			if !credentialValue(v) || vendorPrefixed(v) {
+				return nil, 0
+			}
+			return []span{{ls + m[g], ls + m[g+1]}}, 0
+		}
+	}
+	return nil, 0
 }
 
 // ---- fixed shapes -----------------------------------------------------------------------------------------

@@ -20,6 +20,10 @@ var proseSecrets = []string{
 	"machine api.example.net\n  login ops\n  password " + fake("Quar", "tz57#Dune"),
 	"machine git.example.net login ci password " + fake("Quar", "tz57#Dune"),
 	"aws configure set aws_secret_access_key " + fake("sa2gxio0E+s91HNSR/9i", "JtC0/wsfZ9kQ0zdLuFi2") + " --profile ci",
+	"variable \"db_password\" {\n  type    = string\n  default = \"" + fake("Basalt", "52#Tarn") + "\"\n}",
+	"variable \"api_token\" {\n  sensitive = true\n  default     = \"" + fake("vTq8LmW2", "xR4pZk9NcJ3h") + "\"\n}",
+	"echo '" + fake("Hx7!kq", "2Lm9z") + "' | docker login -u ci --password-stdin ghcr.io",
+	"echo " + fake("Hx7kq", "2Lm9zQ4") + " | podman login quay.io -u ci --password-stdin",
 	"npm config set _authToken " + fake("7c4e9a2b-13f5-4d8e", "-9a61-2b3c4d5e6f70"),
 }
 
@@ -44,6 +48,11 @@ var proseNotes = []string{
 	"The token is now OAuth2-based, see RFC6749 section 4.",
 	"Whsec placeholder: STRIPE_WEBHOOK_SECRET=whsec_${WEBHOOK_SECRET}",
 	"token = fn(${A}, ${B})",
+	"echo \"$CR_PAT\" | docker login ghcr.io -u ci --password-stdin",
+	"aws ecr get-login-password | docker login --username AWS --password-stdin 1234.dkr.ecr.eu-west-1.amazonaws.com",
+	"variable \"db_password\" {\n  default = \"\"\n}",
+	"variable \"db_password\" {\n  type      = string\n  sensitive = true\n}\ndefault = \"none\"",
+	"variable \"api_token\" {\n  default = var.fallback_token\n}",
 }
 
 func TestProseCredentials(t *testing.T) {

@@ -211,6 +211,15 @@ func ruleTable() []*rule {
 			negatives:     []string{"docker login -u ci -p $CR_PAT ghcr.io", "docker login ghcr.io"},
 		},
 		{
+			id: "stdin-password", category: CategoryCredential,
+			description: "A password echoed into a login that reads it from stdin: echo '…' | docker login --password-stdin " +
+				"(podman, helm registry, nerdctl and the like); variables and command output are not literals.",
+			keywords:  []string{"password-stdin"},
+			find:      findStdinPassword,
+			positives: []string{"echo '" + fake("Hx7!kq", "2Lm9z") + "' | docker login -u ci --password-stdin ghcr.io"},
+			negatives: []string{`echo "$CR_PAT" | docker login ghcr.io -u ci --password-stdin`, "cat token.txt | docker login --password-stdin"},
+		},
+		{
 			id: "user-flag-password", category: CategoryCredential,
 			description: "The password of user:password given to -u or --user (curl, httpie, kubectl), quoted or not, " +
 				"with @ and other symbols in it; placeholders such as <user:password>, [PASSWORD] and $VARS are ignored.",
