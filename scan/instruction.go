@@ -35,7 +35,7 @@ const (
 
 // instructionSources are the expressions of the instruction rules by name; each compiles on first use.
 var instructionSources = map[string]string{
-	"override": `^(?i)(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set\s+aside)\s+(?:` +
+	"override": `^(?i)(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|set\s+aside|(?:stop|quit|cease)\s+(?:following|obeying|honou?ring)|no\s+longer\s+(?:follow|obey))\s+(?:` +
 		`(?:(?:all|any|every|each|of|the|your|my|these|those|its|our)\s+){0,3}(?:` + priorWords + `\s+){1,2}` + orderNouns +
 		`|(?:all\s+|any\s+|of\s+)*your\s+(?:(?:own|current|existing|core|internal|default|original|system|usual|\w+'s)\s+){0,2}` + yourNouns +
 		`|(?:(?:all|any|the|every)\s+)?(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|polic(?:y|ies)|protocols))` +
@@ -43,7 +43,10 @@ var instructionSources = map[string]string{
 		`|(?:all\s+of\s+)?the\s+above` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
-	"persona": `^(?i)(?:from\s+now\s+on,?\s+(?:you|your)\b|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from))` +
+	"persona": `^(?i)(?:from\s+now\s+on,?\s+(?:you|your)\b` +
+		`|(?:act|behave|respond|operate)\s+as\s+(?:if\s+you\s+(?:were|are|had)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|(?:ai|assistant|model|agent)\s+(?:with|without)\s+no\b|no\s+(?:rules|restrictions|limits))` +
+		`|pretend\s+(?:that\s+)?(?:you\s+(?:are|have|had|were)\s+)?(?:no|without|free\s+of|not\s+bound\s+by)\s+(?:\w+\s+)?(?:rules|restrictions|guidelines|filters|limits|guardrails|instructions|system\s+prompt)` +
+		`|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from))` +
 		`|you(?:\s+are|'re)\s+no\s+longer\s+(?:bound|restricted|limited|constrained|governed|held)\s+by\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+){0,2}?` + yourNouns +
 		`|you(?:\s+are|'re)\s+no\s+longer\s+(?:required|obliged|expected)\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)` +
 		`|you(?:\s+are|'re)\s+(?:now\s+)?(?:free|allowed|permitted|authori[sz]ed)\s+to\s+(?:ignore|disregard|bypass|break|override|forget)\s+(?:(?:any|all|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns +
@@ -60,6 +63,10 @@ var instructionSources = map[string]string{
 	"pipeVerb": `^(?i)(?:pipe|feed|stream)\s+(?:it\s+|(?:the\s+)?(?:output|script|installer|response|result|download|contents?)\s+(?:of\s+|from\s+|at\s+)?)?` +
 		`(?:\S+://\S+|(?:curl|wget|fetch|iwr)\b[^\n]{0,160}?)\s+(?:straight\s+|directly\s+)?(?:in)?to\s+(?:(?:a|the)\s+)?(?:sudo\s+)?` +
 		`(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|perl|ruby|node|powershell|pwsh|iex|shell|interpreter)\b`,
+	// iex: PowerShell running a download: iex (iwr …), iex (New-Object Net.WebClient).DownloadString(…).
+	"iex": `^(?i)(?:iex|invoke-expression)\s*\(+\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)\b`,
+	// saved: a download saved to a file and run at once: curl -o i.sh URL && bash i.sh.
+	"saved":  `^(?i)(?:curl|wget|fetch)\b[^\n|;&]{0,200}?\s(?:-o|-O|--output(?:-document)?)[\s=]*\S+[^\n|;&]{0,200}?(?:&&|;)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|chmod\s+\+x)\s+\S+`,
 	"subst":  `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
 	"upload": `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
 	// pipeOut: the source of a pipe into curl or nc that reads credential files or the environment.
@@ -74,7 +81,9 @@ var instructionSources = map[string]string{
 	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
-	"hidden":   `^(?i)(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass)\b))`,
+	"hidden": `^(?i)(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass)\b))`,
+	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
+	"treatAs":  `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
 	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
@@ -178,12 +187,7 @@ func instructionWindow(text string, at int) string { return text[at:lineEnd(text
 // fenced code block, or in quotes after words of a sentence (the fixture says "ignore previous instructions").
 // A quote right after an address or a heading ("Note to the agent: \"…\"") is the note's voice.
 func quotedExample(text string, at int) bool {
-	lo := max(0, at-4096)
-	fences := strings.Count(text[lo:lineStart(text, at, 4096)], "\n```")
-	if lo == 0 && strings.HasPrefix(text, "```") {
-		fences++
-	}
-	if fences%2 == 1 {
+	if inFence(text, at) {
 		return true
 	}
 	cs := clauseStart(text, at)
@@ -202,6 +206,17 @@ func quotedExample(text string, at int) bool {
 	return false
 }
 
+// inFence reports whether text[at] is inside a fenced code block: an odd number of fence lines in the 4 KiB
+// before it.
+func inFence(text string, at int) bool {
+	lo := max(0, at-4096)
+	fences := strings.Count(text[lo:lineStart(text, at, 4096)], "\n```")
+	if lo == 0 && strings.HasPrefix(text, "```") {
+		fences++
+	}
+	return fences%2 == 1
+}
+
 func findOverride(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) || !imperative(text, at) {
 		return nil, 0
@@ -213,6 +228,9 @@ func findOverride(text string, at, n int) ([]span, int) {
 	}
 	return []span{{at, at + m[1]}}, 0
 }
+
+// addresseeWords are the persona keywords that name the agent a heading may address.
+var addresseeWords = map[string]bool{"assistant": true, "agent": true, "the ai": true, "the model": true, "llm": true, "copilot": true, "chatgpt": true}
 
 // findPersona flags orders that give the reader a new role, release it from its rules, or replace them:
 // "from now on, you …", "you are no longer bound by your instructions", "Your new instructions: …", and
@@ -229,7 +247,7 @@ func findPersona(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 		return []span{{at, at + m[1]}}, 0
-	case !strings.HasPrefix(kw, "you") && !strings.HasPrefix(kw, "from"):
+	case addresseeWords[kw]:
 		// An addressee: the heading before it names a new rule for it, and a colon or dash follows.
 		cs := clauseStart(text, at)
 		m := expr("address").FindStringIndex(text[cs:at])
@@ -287,7 +305,8 @@ func bareCommand(text string, at int) bool {
 		return false
 	}
 	line := text[lineStart(text, at, 160):lineEnd(text, at, ahead)]
-	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !quotedExample(text, at)
+	// A command is often quoted as an argument (powershell -c "iex …"), so only a code block makes it an example.
+	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !inFence(text, at)
 }
 
 func findPipedShell(text string, at, n int) ([]span, int) {
@@ -303,8 +322,23 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		}
 		return []span{{at, at + m[1]}}, 0
 	}
+	if k := lowerByte(text[at]); k == 'i' && strings.HasPrefix(asciiLower(text[at:at+n]), "iex") {
+		m := expr("iex").FindStringIndex(w)
+		if m == nil || !directed(text, at) && !bareCommand(text, at) {
+			return nil, 0
+		}
+		return []span{{at, at + m[1]}}, 0
+	}
 	if strings.IndexByte(w, '|') < 0 && (at < 2 || text[at-1] != '(' && text[at-2] != '(') {
-		return nil, 0 // neither piped nor substituted
+		// Neither piped nor substituted: saved to a file and run at once, or nothing.
+		if !strings.Contains(w, "&&") && strings.IndexByte(w, ';') < 0 {
+			return nil, 0
+		}
+		m := expr("saved").FindStringIndex(w)
+		if m == nil || !directed(text, at) && !bareCommand(text, at) {
+			return nil, 0
+		}
+		return []span{{at, at + m[1]}}, 0
 	}
 	m := expr("pipe").FindStringIndex(w)
 	start := at
@@ -415,6 +449,15 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	cs := clauseStart(text, at)
 	before := text[cs:at]
 	kw := strings.ToLower(text[at : at+n])
+	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt") && !strings.HasSuffix(asciiLower(before), "your ") {
+		// The noun ends the order: "store this as a permanent instruction: …", not "… rule in the firewall config".
+		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 40)], "s \t")
+		ends := rest == "" || strings.IndexByte(":.;!—-", rest[0]) >= 0 || strings.HasPrefix(rest, "for future") ||
+			strings.HasPrefix(rest, "for all") || strings.HasPrefix(rest, "for every")
+		if m := expr("treatAs").FindStringIndex(before); ends && m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+			return []span{{cs + m[0], at + n}}, 0
+		}
+	}
 	var re *regexp.Regexp
 	switch {
 	case strings.HasPrefix(kw, "the "):
