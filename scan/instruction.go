@@ -43,6 +43,15 @@ var instructionSources = map[string]string{
 		`|(?:all\s+of\s+)?the\s+above` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
+	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
+	"void":    `(?i)^(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$`,
+	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:do|does)\s*(?:not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
+	// despite: "whatever the instructions above say", "regardless of your rules".
+	"despite": `^(?i)(?:whatever|regardless\s+of(?:\s+what)?|no\s+matter\s+what|despite|in\s+spite\s+of)\s+(?:` +
+		`your\s+(?:` + priorWords + `\s+)?(?:instructions|rules|guidelines|guidance|system\s+prompt|policy|policies|directives)\b` +
+		`|(?:the\s+|any\s+)?` + priorWords + `\s+(?:instructions|rules|guidelines|guidance|system\s+prompt|policy|policies|directives)\b` +
+		`|(?:the\s+|any\s+)?(?:instructions|rules|guidelines|guidance|system\s+prompt|directives)\s+(?:above|earlier|before)\b)` +
+		`(?:\s+(?:says?|tells?\s+you|states?|require|requires))?`,
 	"persona": `^(?i)(?:from\s+now\s+on,?\s+(?:you|your)\b` +
 		`|(?:act|behave|respond|operate)\s+as\s+(?:if\s+you\s+(?:were|are|had)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|(?:ai|assistant|model|agent)\s+(?:with|without)\s+no\b|no\s+(?:rules|restrictions|limits))` +
 		`|pretend\s+(?:that\s+)?(?:you\s+(?:are|have|had|were)\s+)?(?:no|without|free\s+of|not\s+bound\s+by)\s+(?:\w+\s+)?(?:rules|restrictions|guidelines|filters|limits|guardrails|instructions|system\s+prompt)` +
@@ -54,7 +63,8 @@ var instructionSources = map[string]string{
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
 	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
 		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +
-		`|(?:system\s+prompt|instructions|rules|directives|orders)\s+(?:is|are)\s*(?:now\b|:))`,
+		`|(?:system\s+prompt|instructions|rules|directives|orders)\s+(?:is|are)\s*(?:now\b|:))` +
+		`|^(?i)(?:new|updated|revised|real|actual|secret|hidden|overriding)\s+(?:system\s+prompt|instructions|directives|orders)\s*(?::|\s+follow\b|\s+below\b)`,
 	// address: "New rule for the assistant:", "Standing order to any agent -".
 	"address": `(?i)(?:new|additional|standing|permanent|special|secret|hidden|important|extra|overriding)\s+(?:rules?|instructions?|directives?|orders?|polic(?:y|ies)|guidelines?|tasks?|commands?)\s+(?:for|to)\s+(?:(?:the|any|all|every|each|future|next|this|an?)\s+){0,2}$`,
 	"pipe": `^(?i)(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+)*)?` +
@@ -66,14 +76,20 @@ var instructionSources = map[string]string{
 	// iex: PowerShell running a download: iex (iwr …), iex (New-Object Net.WebClient).DownloadString(…).
 	"iex": `^(?i)(?:iex|invoke-expression)\s*\(+\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(?:system\.)?net\.webclient)\b`,
 	// saved: a download saved to a file and run at once: curl -o i.sh URL && bash i.sh.
-	"saved":  `^(?i)(?:curl|wget|fetch)\b[^\n|;&]{0,200}?\s(?:-o|-O|--output(?:-document)?)[\s=]*\S+[^\n|;&]{0,200}?(?:&&|;)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|chmod\s+\+x)\s+\S+`,
-	"subst":  `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
-	"upload": `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
+	"saved": `^(?i)(?:curl|wget|fetch)\b[^\n|;&]{0,200}?\s(?:-o|-O|--output(?:-document)?)[\s=]*\S+[^\n|;&]{0,200}?(?:&&|;)\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|chmod\s+\+x)\s+\S+`,
+	// fetchRun: the words before a URL that tell the reader to run what it serves: "execute whatever
+	// https://… returns", "run the script at https://…", "download https://… and run it" (with "andRun" after it).
+	"fetchRun": `(?i)(?:(?:run|execute|exec|eval|source)\s+(?:whatever|the\s+(?:output|response|result|script|commands?|code|contents?|payload)\s+(?:of|from|at|returned\s+by|served\s+(?:at|by)))|(?:download|fetch|pull|grab|retrieve)|(?:run|execute|exec|eval|source))\s+(?:the\s+url\s+)?\S*$`,
+	"andRun":   `^\S*\s+(?:and|then|,\s*then|&&)\s+(?:run|execute|exec|source|eval)\s+(?:it|that|this|them)\b|^\S*\s+(?:returns|says|serves|contains|outputs|prints)\b`,
+	// persistRC: a piped download written into a shell's startup file or crontab, to run in every session.
+	"persistRC": `(?i)(?:>>?\s*(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|config/fish/config\.fish)|\bcrontab\b|/etc/cron)`,
+	"subst":     `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
+	"upload":    `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
 	// pipeOut: the source of a pipe into curl or nc that reads credential files or the environment.
 	"pipeOut": `(?i)(?:^|[\s;&(` + "`" + `])(?:cat|tar|zip|gzip|base64|xxd|gpg|openssl|head|tail|printenv|env|set|find|ls)\b(?:[^\n|]{0,160}?` + sensitivePath + `[^\n|]{0,60}|\s*)\|\s*$`,
 	"cat":     `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
-	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
-		`[^\n;]{0,80}?\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|[a-z0-9-]+(?:\.[a-z0-9-]+)+)`,
+	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
+		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
 	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
 	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
@@ -218,7 +234,29 @@ func inFence(text string, at int) bool {
 }
 
 func findOverride(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) || !imperative(text, at) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	switch lowerByte(text[at]) {
+	case 'w', 'r', 'd', 'i', 'n':
+		if m := expr("despite").FindStringIndex(instructionWindow(text, at)); m != nil {
+			if imperative(text, at) && !quotedExample(text, at) {
+				return []span{{at, at + m[1]}}, 0
+			}
+			return nil, 0
+		}
+	}
+	if m := expr("voidEnd").FindStringIndex(instructionWindow(text, at)); m != nil {
+		// The clause before declares earlier orders void: "The earlier guidelines no longer apply".
+		cs := clauseStart(text, at)
+		subj := strings.TrimLeft(text[cs:at], " \t-*>")
+		k := at - len(subj)
+		if expr("void").MatchString(subj) && imperative(text, k) && !quotedExample(text, at) {
+			return []span{{k, at + m[1]}}, 0
+		}
+		return nil, 0
+	}
+	if !imperative(text, at) {
 		return nil, 0
 	}
 	m := expr("override").FindStringIndex(instructionWindow(text, at))
@@ -241,7 +279,8 @@ func findPersona(text string, at, n int) ([]span, int) {
 	}
 	kw := asciiLower(text[at : at+n])
 	switch {
-	case kw == "your":
+	case kw == "your" || strings.HasSuffix(kw, "instructions") || strings.HasSuffix(kw, "system prompt") ||
+		strings.HasSuffix(kw, "directives") || strings.HasSuffix(kw, "orders"):
 		m := expr("redefine").FindStringIndex(instructionWindow(text, at))
 		if m == nil || !imperative(text, at) || quotedExample(text, at) {
 			return nil, 0
@@ -310,10 +349,34 @@ func bareCommand(text string, at int) bool {
 }
 
 func findPipedShell(text string, at, n int) ([]span, int) {
-	if at > 0 && (isWordByte(text[at-1]) || text[at-1] == '-') {
+	if text[at] != ':' && at > 0 && (isWordByte(text[at-1]) || text[at-1] == '-') {
 		return nil, 0
 	}
 	w := instructionWindow(text, at)
+	if text[at] == ':' {
+		// A URL whose words tell the reader to run what it serves.
+		cs := clauseStart(text, at)
+		m := expr("fetchRun").FindStringIndex(text[cs:at])
+		if m == nil {
+			return nil, 0
+		}
+		v := cs + m[0]
+		runs := strings.HasPrefix(asciiLower(text[v:v+4]), "run") || strings.HasPrefix(asciiLower(text[v:v+4]), "exe") ||
+			strings.HasPrefix(asciiLower(text[v:v+4]), "eval") || strings.HasPrefix(asciiLower(text[v:v+4]), "sour")
+		tail := expr("andRun").FindStringIndex(text[at+n : lineEnd(text, at, ahead)])
+		if strings.Contains(asciiLower(text[v:at]), "whatever") && tail == nil || !runs && tail == nil ||
+			runs && !strings.Contains(asciiLower(text[v:at]), " the ") && !strings.Contains(asciiLower(text[v:at]), "whatever") {
+			return nil, 0
+		}
+		if !imperative(text, v) || expr("negated").MatchString(text[lineStart(text, v, 160):v]) || quotedExample(text, v) {
+			return nil, 0
+		}
+		e := at + n
+		if tail != nil {
+			e += tail[1]
+		}
+		return []span{{v, e}}, 0
+	}
 	if k := lowerByte(text[at]); k == 'p' || k == 'f' && !strings.HasPrefix(asciiLower(text[at:at+n]), "fetch") {
 		// "Pipe https://… into sh": the verb names the pipe.
 		m := expr("pipeVerb").FindStringIndex(w)
@@ -356,7 +419,9 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 	if m != nil && start == at && !runsInput(w[m[1]:]) {
 		return nil, 0
 	}
-	if !directed(text, start) && !bareCommand(text, start) {
+	persist := expr("persistRC").MatchString(text[start:lineEnd(text, at, ahead)]) &&
+		!expr("negated").MatchString(text[lineStart(text, start, 160):start]) && !expr("reported").MatchString(text[lineStart(text, start, 160):start])
+	if !persist && !directed(text, start) && !bareCommand(text, start) {
 		return nil, 0
 	}
 	return []span{{start, at + m[1]}}, 0
@@ -398,7 +463,7 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	if !strings.Contains(w, " to ") || !imperative(text, at) {
+	if !strings.Contains(w, " to ") && !strings.Contains(w, " into ") && !strings.Contains(w, " in ") || !imperative(text, at) {
 		return nil, 0
 	}
 	if m := expr("send").FindStringIndex(w); m != nil {
