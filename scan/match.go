@@ -896,7 +896,7 @@ var (
 	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
 	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
 	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".
-	proseLeads = []string{"with", "using", "via", "and", "plus"}
+	proseLeads = []string{"with", "using", "via", "and", "plus", "use", "enter", "try", "new", "temporary", "temp", "initial", "default", "one-time"}
 )
 
 // proseValue returns where the value of the credential name text[ns:ne] starts in a sentence, or -1: after a
@@ -904,11 +904,19 @@ var (
 // right after the name; or right after the name when it follows "with", "using", a comma or a semicolon. The
 // value itself is judged by [strongValue].
 func proseValue(text string, ns, ne int) int {
+	if ne+1 < len(text) && text[ne] == ',' && text[ne+1] == ' ' {
+		// An apposition: "the db password, Xy7#kq2Lm, expires Friday".
+		return ne + 2
+	}
 	if ne >= len(text) || text[ne] != ' ' {
 		return -1
 	}
-	if ne+1 < len(text) && text[ne+1] == '(' {
-		return ne + 2
+	if ne+1 < len(text) && strings.IndexByte("(`\"'", text[ne+1]) >= 0 {
+		// In parentheses or quotes right after the name: "the SFTP password (…)", "password `…`".
+		if text[ne+1] == '(' {
+			return ne + 2
+		}
+		return ne + 1
 	}
 	if proseLead(text, ns) {
 		return ne + 1
@@ -924,6 +932,10 @@ func proseValue(text string, ns, ne int) int {
 			e := j
 			for e < len(text) && e-j < 20 && (isAlnum(text[e]) || text[e] == '-' || text[e] == '_') {
 				e++
+			}
+			if e > j && e < len(text) && text[e] == ':' {
+				j = e // "password for user deploy: …"
+				break
 			}
 			if e == j || e >= len(text) || text[e] != ' ' {
 				return -1
@@ -956,7 +968,7 @@ func proseLead(text string, ns int) bool {
 		return true
 	}
 	k := j
-	for k > 0 && j-k < 6 && 'a' <= text[k-1]|0x20 && text[k-1]|0x20 <= 'z' {
+	for k > 0 && j-k < 10 && ('a' <= text[k-1]|0x20 && text[k-1]|0x20 <= 'z' || text[k-1] == '-') {
 		k--
 	}
 	if k > 0 && isWordByte(text[k-1]) {
