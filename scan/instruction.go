@@ -41,6 +41,7 @@ var instructionSources = map[string]string{
 		`|(?:(?:all|any|the|every)\s+)?(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|polic(?:y|ies)|protocols))` +
 		`|(?:all\s+of\s+)?(?:everything|anything|all|what(?:ever)?)\s+(?:(?:is|was|you\s+read|written|said|stated)\s+)?(?:above|before|earlier|previously|so\s+far)` +
 		`|(?:all\s+of\s+)?the\s+above` +
+		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|config|configuration|memory))` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
