@@ -2,6 +2,7 @@ package scan
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -46,7 +47,7 @@ var instructionSources = map[string]string{
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
 	"void":    `(?i)^(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$`,
-	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:do|does)\s*(?:not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
+	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:(?:do|does)\s*(?:not|n't)|not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
 	// despite: "whatever the instructions above say", "regardless of your rules".
 	"despite": `^(?i)(?:whatever|regardless\s+of(?:\s+what)?|no\s+matter\s+what|despite|in\s+spite\s+of)\s+(?:` +
 		`your\s+(?:` + priorWords + `\s+)?(?:instructions|rules|guidelines|guidance|system\s+prompt|policy|policies|directives)\b` +
@@ -235,23 +236,32 @@ func inFence(text string, at int) bool {
 }
 
 func findOverride(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) {
+	kw := asciiLower(text[at : at+n])
+	if at > 0 && isWordByte(text[at-1]) && kw != "n't apply" {
 		return nil, 0
 	}
-	switch lowerByte(text[at]) {
-	case 'w', 'r', 'd', 'i', 'n':
-		if m := expr("despite").FindStringIndex(instructionWindow(text, at)); m != nil {
-			if imperative(text, at) && !quotedExample(text, at) {
-				return []span{{at, at + m[1]}}, 0
-			}
+	if slices.Contains(despiteWords, kw) {
+		if m := expr("despite").FindStringIndex(instructionWindow(text, at)); m != nil && imperative(text, at) && !quotedExample(text, at) {
+			return []span{{at, at + m[1]}}, 0
+		}
+		return nil, 0
+	}
+	if slices.Contains(voidWords, kw) {
+		m := expr("voidEnd").FindStringIndex(instructionWindow(text, at))
+		if m == nil {
 			return nil, 0
 		}
-	}
-	if m := expr("voidEnd").FindStringIndex(instructionWindow(text, at)); m != nil {
 		// The clause before declares earlier orders void: "The earlier guidelines no longer apply".
 		cs := clauseStart(text, at)
 		subj := strings.TrimLeft(text[cs:at], " \t-*>")
 		k := at - len(subj)
+		// "… do not apply", "… don't apply": the auxiliary belongs to the predicate, not the subject.
+		for _, aux := range []string{"do", "does", "do ", "does ", "don", "doesn"} {
+			if t := strings.TrimRight(subj, " \t"); strings.HasSuffix(strings.ToLower(t), aux) && len(t) > len(aux) && t[len(t)-len(aux)-1] == ' ' {
+				subj = t[:len(t)-len(aux)]
+				break
+			}
+		}
 		if expr("void").MatchString(subj) && imperative(text, k) && !quotedExample(text, at) {
 			return []span{{k, at + m[1]}}, 0
 		}
@@ -268,6 +278,42 @@ func findOverride(text string, at, n int) ([]span, int) {
 	return []span{{at, at + m[1]}}, 0
 }
 
+// followedByAny reports whether text[i:] starts, after blanks, with one of the lower-case words.
+func followedByAny(text string, i int, words []string) bool {
+	i = skipBlanks(text, i)
+	for _, w := range words {
+		if len(text)-i >= len(w) && equalFoldASCII(text[i:i+len(w)], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// runVerbs are the verbs [findPipedShell] looks for before a URL; a clause without one needs no expression.
+var runVerbs = []string{"run", "exec", "eval", "source", "download", "fetch", "pull", "grab", "retrieve"}
+
+// containsAnyFold reports whether s contains one of the lower-case words, ASCII case-insensitively.
+func containsAnyFold(s string, words []string) bool {
+	for i := 0; i < len(s); i++ {
+		c := lowerByte(s[i])
+		for _, w := range words {
+			if c == w[0] && len(s)-i >= len(w) && equalFoldASCII(s[i:i+len(w)], w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// voidWords and despiteWords are the override keywords that open the void and despite forms.
+var (
+	voidWords    = []string{"no longer appl", "not apply", "n't apply", "void", "revoked", "cancelled", "canceled", "lifted", "suspended", "rescinded", "superseded"}
+	despiteWords = []string{"whatever", "regardless of", "no matter what", "despite", "in spite of"}
+)
+
+// redefineNext are the words that may follow "your" in a redefinition; any other "your" needs no expression.
+var redefineNext = []string{"new", "real", "actual", "true", "updated", "revised", "secret", "hidden", "only", "system", "instructions", "rules", "directives", "orders"}
+
 // addresseeWords are the persona keywords that name the agent a heading may address.
 var addresseeWords = map[string]bool{"assistant": true, "agent": true, "the ai": true, "the model": true, "llm": true, "copilot": true, "chatgpt": true}
 
@@ -280,6 +326,8 @@ func findPersona(text string, at, n int) ([]span, int) {
 	}
 	kw := asciiLower(text[at : at+n])
 	switch {
+	case kw == "your" && !followedByAny(text, at+n, redefineNext):
+		return nil, 0
 	case kw == "your" || strings.HasSuffix(kw, "instructions") || strings.HasSuffix(kw, "system prompt") ||
 		strings.HasSuffix(kw, "directives") || strings.HasSuffix(kw, "orders"):
 		m := expr("redefine").FindStringIndex(instructionWindow(text, at))
@@ -357,6 +405,9 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 	if text[at] == ':' {
 		// A URL whose words tell the reader to run what it serves.
 		cs := clauseStart(text, at)
+		if !containsAnyFold(text[max(cs, at-80):at], runVerbs) {
+			return nil, 0 // most URLs: no verb of running or fetching before them
+		}
 		m := expr("fetchRun").FindStringIndex(text[cs:at])
 		if m == nil {
 			return nil, 0

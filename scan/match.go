@@ -997,7 +997,12 @@ func prefixFold(s string, words []string) (string, int) {
 // npm config set, or a .netrc line (machine … login … password …).
 func nameValueCommand(text string, ns int) bool {
 	ls := lineStart(text, ns, 128)
-	prefix := strings.Fields(text[ls:ns])
+	pre := text[ls:ns]
+	if strings.TrimSpace(pre) != "" && !strings.Contains(pre, "set") && !strings.Contains(pre, "machine") &&
+		!strings.Contains(pre, "login") && !strings.Contains(pre, "default") {
+		return false // the common case, without splitting the line
+	}
+	prefix := strings.Fields(pre)
 	if len(prefix) == 0 {
 		// A .netrc password on its own line, under a machine or login line.
 		ps := lineStart(text, max(ls-1, 0), 256)
@@ -1152,6 +1157,9 @@ func indentOf(text string, i int) int {
 // Other keyword hits inside the same name are skipped: the name was judged once.
 func findAssignment(kind nameKind, check func(v string, a assignment) bool) func(string, int, int) ([]span, int) {
 	return func(text string, at, n int) ([]span, int) {
+		if n == 4 && (at > 0 && isAlnum(text[at-1]) || at+4 < len(text) && isAlnum(text[at+4])) && equalFoldASCII(text[at:at+4], "auth") {
+			return nil, 0 // inside a longer word (oauth, author, Authorization): another keyword names it if it is a credential
+		}
 		a, ok := parseAssignment(text, at, n)
 		// A bare "auth" names a credential only in a sentence: "Redis auth is now …", not auth: required.
 		proseAuth := ok && kind == nameCredential && a.prose && a.nameEnd-a.nameStart == 4 &&
