@@ -247,6 +247,9 @@ func findOverride(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	if slices.Contains(voidWords, kw) {
+		if !containsAnyFold(text[clauseStart(text, at):at], orderNounWords) {
+			return nil, 0 // a revoked session, a lifted freeze: nothing that orders the agent
+		}
 		m := expr("voidEnd").FindStringIndex(instructionWindow(text, at))
 		if m == nil {
 			return nil, 0
@@ -310,6 +313,9 @@ var (
 	voidWords    = []string{"no longer appl", "not apply", "n't apply", "void", "revoked", "cancelled", "canceled", "lifted", "suspended", "rescinded", "superseded"}
 	despiteWords = []string{"whatever", "regardless of", "no matter what", "despite", "in spite of"}
 )
+
+// orderNounWords start the nouns the void form declares void; a clause without one needs no expression.
+var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety"}
 
 // redefineNext are the words that may follow "your" in a redefinition; any other "your" needs no expression.
 var redefineNext = []string{"new", "real", "actual", "true", "updated", "revised", "secret", "hidden", "only", "system", "instructions", "rules", "directives", "orders"}
@@ -566,7 +572,8 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	cs := clauseStart(text, at)
 	before := text[cs:at]
 	kw := strings.ToLower(text[at : at+n])
-	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt") && !strings.HasSuffix(asciiLower(before), "your ") {
+	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt") && !strings.HasSuffix(asciiLower(before), "your ") &&
+		containsAnyFold(before, []string{" as "}) {
 		// The noun ends the order: "store this as a permanent instruction: …", not "… rule in the firewall config".
 		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 40)], "s \t")
 		ends := rest == "" || strings.IndexByte(":.;!—-", rest[0]) >= 0 || strings.HasPrefix(rest, "for future") ||
