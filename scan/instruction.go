@@ -236,7 +236,7 @@ func inFence(text string, at int) bool {
 }
 
 func findOverride(text string, at, n int) ([]span, int) {
-	kw := asciiLower(text[at : at+n])
+	kw := lowerKey(text[at : at+n])
 	if at > 0 && isWordByte(text[at-1]) && kw != "n't apply" {
 		return nil, 0
 	}
@@ -279,6 +279,21 @@ func findOverride(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return []span{{at, at + m[1]}}, 0
+}
+
+// lowerKey returns s lower-cased, without a copy when it already is.
+func lowerKey(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return asciiLower(s)
+		}
+	}
+	return s
+}
+
+// hasPrefixFold reports whether s begins with the lower-case prefix, ASCII case-insensitively.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && equalFoldASCII(s[:len(prefix)], prefix)
 }
 
 // followedByAny reports whether text[i:] starts, after blanks, with one of the lower-case words.
@@ -330,7 +345,7 @@ func findPersona(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	kw := asciiLower(text[at : at+n])
+	kw := lowerKey(text[at : at+n])
 	switch {
 	case kw == "your" && !followedByAny(text, at+n, redefineNext):
 		return nil, 0
@@ -435,15 +450,18 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		}
 		return []span{{v, e}}, 0
 	}
-	if k := lowerByte(text[at]); k == 'p' || k == 'f' && !strings.HasPrefix(asciiLower(text[at:at+n]), "fetch") {
-		// "Pipe https://… into sh": the verb names the pipe.
+	if k := lowerByte(text[at]); k == 'p' || k == 'f' && !hasPrefixFold(text[at:at+n], "fetch") {
+		// "Pipe https://… into sh": the verb names the pipe. A pipeline or a feeder is not the verb.
+		if at+n >= len(text) || text[at+n] != ' ' || !imperative(text, at) {
+			return nil, 0
+		}
 		m := expr("pipeVerb").FindStringIndex(w)
-		if m == nil || !imperative(text, at) || expr("negated").MatchString(text[lineStart(text, at, 160):at]) || quotedExample(text, at) {
+		if m == nil || expr("negated").MatchString(text[lineStart(text, at, 160):at]) || quotedExample(text, at) {
 			return nil, 0
 		}
 		return []span{{at, at + m[1]}}, 0
 	}
-	if k := lowerByte(text[at]); k == 'i' && strings.HasPrefix(asciiLower(text[at:at+n]), "iex") {
+	if k := lowerByte(text[at]); k == 'i' && hasPrefixFold(text[at:at+n], "iex") {
 		m := expr("iex").FindStringIndex(w)
 		if m == nil || !directed(text, at) && !bareCommand(text, at) {
 			return nil, 0
@@ -499,7 +517,7 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 	}
 	switch lowerByte(text[at]) {
 	case 'c':
-		if strings.HasPrefix(strings.ToLower(w), "curl") {
+		if hasPrefixFold(w, "curl") {
 			if k := pipedSecrets(text, at); k >= 0 && sends(w) {
 				return []span{{k, lineEnd(text, at, ahead)}}, 0
 			}
@@ -511,7 +529,7 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			}
 			return nil, 0
 		}
-		if strings.HasPrefix(strings.ToLower(w), "cat ") {
+		if hasPrefixFold(w, "cat ") {
 			if strings.IndexByte(w, '|') < 0 {
 				return nil, 0
 			}
@@ -571,7 +589,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	}
 	cs := clauseStart(text, at)
 	before := text[cs:at]
-	kw := strings.ToLower(text[at : at+n])
+	kw := lowerKey(text[at : at+n])
 	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt") && !strings.HasSuffix(asciiLower(before), "your ") &&
 		containsAnyFold(before, []string{" as "}) {
 		// The noun ends the order: "store this as a permanent instruction: …", not "… rule in the firewall config".

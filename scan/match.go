@@ -1161,6 +1161,10 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 			return nil, 0 // inside a longer word (oauth, author, Authorization): another keyword names it if it is a credential
 		}
 		a, ok := parseAssignment(text, at, n)
+		// Most prose values are words: judge the value before the name, which costs more.
+		if ok && a.prose && !strongValue(text[a.value.start:a.value.end]) {
+			return nil, a.nameEnd
+		}
 		// A bare "auth" names a credential only in a sentence: "Redis auth is now …", not auth: required.
 		proseAuth := ok && kind == nameCredential && a.prose && a.nameEnd-a.nameStart == 4 &&
 			equalFoldASCII(text[a.nameStart:a.nameEnd], "auth")
