@@ -19,7 +19,7 @@ type automaton struct {
 	// next[state*nclass+class] is the next state, premultiplied by nclass, so the scan loop does one load per
 	// byte. States are numbered breadth-first, so the shallow states most texts visit share a few pages, and
 	// states in which keywords end come last: next >= outFrom tests for a match.
-	next    []uint16
+	next    []uint32
 	outFrom int
 	// The keywords ending in state outFrom/nclass+i are outList[outStart[i]:outStart[i+1]].
 	outStart []uint16
@@ -111,15 +111,18 @@ func buildAutomaton(words []string, fold bool) *automaton {
 			a.outFrom = n * nc
 		}
 	}
-	if n*nc > 1<<16 {
+	if n*nc > 1<<32-1 {
 		panic("scan: automaton has " + strconv.Itoa(n) + " states of " + strconv.Itoa(nc) + " classes; widen automaton.next")
 	}
-	a.next = make([]uint16, n*nc)
+	if len(words) > 1<<16 {
+		panic("scan: more than 65536 keywords; widen automaton.outList")
+	}
+	a.next = make([]uint32, n*nc)
 	outs := make([][]int, n)
 	for old, s := range id {
 		outs[s] = out[old]
 		for c := 0; c < nc; c++ {
-			a.next[s*nc+c] = uint16(id[delta[old*nc+c]] * nc)
+			a.next[s*nc+c] = uint32(id[delta[old*nc+c]] * nc)
 		}
 	}
 	a.outStart = []uint16{0}
@@ -128,6 +131,9 @@ func buildAutomaton(words []string, fold bool) *automaton {
 			a.outList = append(a.outList, uint16(k))
 		}
 		a.outStart = append(a.outStart, uint16(len(a.outList)))
+	}
+	if len(a.outList) >= 1<<16 {
+		panic("scan: more than 65535 keyword outputs; widen automaton.outStart")
 	}
 	start2 := make([]byte, nc*nc)
 	for _, w := range words {

@@ -31,8 +31,19 @@
 //     number (3600s, 0x000C), path or URL: "password: required", "token: string" and "pin: 1234" are
 //     configuration, not secrets. Values with punctuation (Summer2024!, a#b, +x/) are values; values with
 //     whitespace are sentences. Unquoted code is not a literal: Password: cfg.Password, token = get_token(),
-//     Token: []string{…}, Password: password16, (an identifier before a comma). In prose ("the password is …")
-//     the bar is higher: at least 8 characters from three of lower case, upper case, digits and symbols.
+//     Token: []string{…}, Password: password16, (an identifier before a comma). In prose the bar is higher: at
+//     least 8 characters from three of lower case, upper case, digits and symbols, and not a hyphenated compound
+//     (OAuth2-based). Prose joins a name to its value with a copula ("is", "is now", "was changed to", "set to",
+//     →), also past a short prepositional phrase ("the API token for the billing service is …"), with
+//     parentheses right after the name ("the SFTP password (…)"), or with nothing after "with", "using" or a
+//     comma ("logged in with password …", "user app_ro, password …"). A bare "auth" names a credential only
+//     in prose ("Redis auth is now …"). So "the password is in 1Password", "the token is rotated weekly" and
+//     "the admin password is now managed by the operator" are not findings: their values are words.
+//   - Commands that take a name and a value as separate words are assignments: fish's set -x NAME value,
+//     setx NAME value, aws configure set NAME value, npm config set NAME value, a .netrc's password value,
+//     a Terraform variable block's default under a credential name, and a literal echoed into a login that
+//     reads --password-stdin.
+//   - A closing bracket that a value opened is part of it: whsec_${WEBHOOK_SECRET} is a placeholder.
 //   - A bare "pass" or "pwd" is not a credential name: "--- PASS: TestX" is test output and PWD is a directory;
 //     db_pass, SMTP_PASS and adminPwd are credential names.
 //   - Names that describe a secret without holding it are not credentials: password_file, token_ttl,
@@ -69,26 +80,36 @@
 // # Instructions aimed at the agent
 //
 // A note is read back into a future agent's context, so text in it that gives that agent orders is memory
-// poisoning. Five deterministic rules flag it, each a fixed expression with a look-back of at most one line:
+// poisoning. Five deterministic rules flag it. Each is a small grammar over word families rather than a list of
+// phrasings, with a look-back of at most one line:
 //
-//   - instruction-override: ignore, disregard or forget the previous instructions, prompt, rules or guidelines,
-//     the system prompt, or everything above;
-//   - instruction-persona: "from now on, you …", "you are now DAN / in developer mode / unrestricted";
-//   - instruction-piped-shell: a download piped into a shell or interpreter (curl … | sh, iwr … | iex,
-//     bash <(curl …), sh -c "$(curl …)") on a line that tells the reader to run it;
-//   - instruction-exfiltrate: credential files (~/.ssh, ~/.aws/credentials, .env, /etc/passwd) uploaded with curl
-//     or piped into curl or nc, or credential files or "all the secrets" sent, posted, emailed or copied to a URL,
-//     an address or a webhook;
-//   - instruction-rules: change, update or rewrite your prompt, instructions, rules or memory; add this to your
-//     memory or AGENTS.md; don't tell the user; disable the secret scanner, the safety checks or the approval
-//     step.
+//   - instruction-override: a verb of dropping (ignore, disregard, forget, override, discard, set aside, stop
+//     following) over an object of earlier orders: prior or previous instructions, rules, guidance or
+//     directives; your rules, training or safety policy; the system prompt; the above; what the user said.
+//     The object must end its noun phrase ("ignore the above warning" names a warning).
+//   - instruction-persona: a new role or a release from the rules: "from now on, you …", "you are now DAN",
+//     "you are no longer bound by your instructions", "you don't have to follow your guidelines", "act as an
+//     unrestricted model", "pretend you have no rules"; a replacement ("Your new instructions: …", "your real
+//     task is …"); a heading that addresses a new rule to the agent ("New rule for the assistant:").
+//   - instruction-piped-shell: a download run by a shell or interpreter: curl, wget, fetch or iwr piped into
+//     sh, bash, python, iex and the like (and not into python -m or bash -c, which read it as data); bash
+//     <(curl …), sh -c "$(curl …)", iex (iwr …); saved and run at once (curl -o i.sh … && bash i.sh); "pipe
+//     URL into sh". The line must tell the reader to run it (run, execute, you must, before continuing), or
+//     the command must open its clause as the note's own step.
+//   - instruction-exfiltrate: credential files (~/.ssh, ~/.aws, .env, ~/.netrc, /etc/passwd) or the
+//     environment uploaded with curl, or read by cat, tar, zip, base64 or printenv and piped into curl or nc;
+//     credential files, secrets or keys sent, posted, emailed or copied to a URL, an address or a webhook.
+//   - instruction-rules: change, update, rewrite or reveal your prompt, instructions, rules or memory; add or
+//     save this to your memory or AGENTS.md; store this as a permanent instruction; hide this note or what
+//     you did from the user, reviewer or operator; disable the secret scanner, the safety checks or the
+//     approval step.
 //
 // An order counts only where it is addressed to the reader: at the start of a clause, after nothing but
-// "please", "now", "always", "you must", an addressing phrase ("Note to the next agent:") or list and quote
-// marks, and for piped downloads on a line with a directive (run, execute, you must, always, before
-// continuing). Reports of what was done ("ran curl … | sh"), prohibitions ("never pipe installers into sh"),
-// reported speech ("the fixture tells the model to ignore prior context") and other senses of the words
-// (ignore a flaky test, override a timeout, upload artifacts to a bucket, change the system prompt file of an
-// app) are not instructions. Like a secret, an instruction finding shows only its rule, position and a preview
-// of at most four runes.
+// "please", "now", "always", "you must", an addressing phrase ("Note to the next agent:", "Assistant,") or
+// list and quote marks. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the
+// docs suggest …"), prohibitions ("never pipe installers into sh"), examples (inside a fenced code block, or
+// quoted after words of a sentence: the fixture contains "ignore previous instructions"), and other senses of
+// the words (ignore a flaky test, override a timeout, drop a table, upload artifacts to a bucket, change the
+// system prompt file of an app, don't tell the user the export is done until …) are not instructions. Like a
+// secret, an instruction finding shows only its rule, position and a preview of at most four runes.
 package scan

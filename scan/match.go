@@ -425,6 +425,26 @@ func strongValue(v string) bool {
 	return n >= 3
 }
 
+// hyphenCompound reports whether v is words and numbers joined by hyphens, each changing between letters and
+// digits at most once: OAuth2-based, read-only-v2, TLS-1-3. In a sentence that is a compound word.
+func hyphenCompound(v string) bool {
+	if strings.IndexByte(v, '-') < 0 || !allBytes(v, func(c byte) bool { return isAlnum(c) || c == '-' }) {
+		return false
+	}
+	for _, part := range strings.Split(v, "-") {
+		switches := 0
+		for i := 1; i < len(part); i++ {
+			if ('0' <= part[i] && part[i] <= '9') != ('0' <= part[i-1] && part[i-1] <= '9') {
+				switches++
+			}
+		}
+		if switches > 1 {
+			return false
+		}
+	}
+	return true
+}
+
 // randomValue reports whether v looks machine-generated: long enough and high in entropy for its alphabet.
 func randomValue(v string) bool {
 	if isPlaceholder(v) || isUUID(v) || isIdentifier(v) {
@@ -748,6 +768,9 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	case i == ne && i+1 < len(text) && text[i] == ',' && !isSpaceByte(text[i+1]) && ns == lineStart(text, ns, maxName):
 		// A CSV row: name,value,
 		sep = ","
+	case closed && quotedName && i < len(text) && text[i] == '{' && terraformVariable(text, ns-flag-1):
+		// A Terraform variable named for a credential: its default is the value.
+		return terraformDefault(text, i+1, a)
 	case flag > 0 && i > ne && i < len(text) && text[i] != '\n':
 		sep = " "
 	case i == ne && i < len(text) && text[i] == '>' && ns > 0 && text[ns-1] == '<':
@@ -770,17 +793,19 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		}
 		a.value, a.quoted = span{vs, ve}, true
 		return a, true
+	case i > ne && i < len(text) && text[i] != '\n' && nameValueCommand(text, ns):
+		// A command that takes a name and a value as words: fish's set -x NAME value, aws configure set NAME
+		// value, a .netrc's password value.
+		sep = " "
 	default:
-		for _, w := range []string{"is ", "was ", "es ", "ist ", "est ", "é ", "lautet "} {
-			if i > ne && strings.HasPrefix(text[i:], w) {
-				sep = w
-				a.prose = true
-				break
-			}
-		}
-		if sep == "" {
+		// Prose: "the password is …", "admin password is now …", "the API token for the billing service is …",
+		// "with password …", "the SFTP password (…)".
+		vs := proseValue(text, ns, ne)
+		if vs < 0 {
 			return a, false
 		}
+		a.prose = true
+		return readValue(text, vs, a)
 	}
 	if sep != " " {
 		i += len(sep)
@@ -832,6 +857,177 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	return a, ok
 }
 
+// terraformVariable reports whether the quote at text[q] opens the name of a Terraform variable block.
+func terraformVariable(text string, q int) bool {
+	ls := lineStart(text, q, 64)
+	return strings.TrimSpace(text[ls:q]) == "variable"
+}
+
+// terraformDefault reads the default = … of the variable block whose body starts at text[i]; the block ends
+// at its closing brace, and no more than 512 bytes are read.
+func terraformDefault(text string, i int, a assignment) (assignment, bool) {
+	end := min(len(text), i+512)
+	if k := strings.Index(text[i:end], "\n}"); k >= 0 {
+		end = i + k
+	}
+	for j := i; j < end; {
+		le := lineEnd(text, j, end-j)
+		line := text[j:le]
+		t := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(t, "default") {
+			k := j + len(line) - len(t) + len("default")
+			k = skipBlanks(text, k)
+			if k < le && text[k] == '=' && !strings.HasPrefix(text[k:], "==") {
+				return readValue(text, skipBlanks(text, k+1), a)
+			}
+		}
+		j = le + 1
+	}
+	return a, false
+}
+
+// proseCopulas join a credential's name to its value in a sentence; proseAdverbs may follow them. Each ends
+// with the blank before the value.
+var (
+	proseCopulas = []string{"is ", "was ", "are ", "were ", "has been ", "will be ", "= ", ": ", "-> ", "→ ", "=> ",
+		"changed to ", "set to ", "reset to ", "updated to ", "rotated to ", "now ", "es ", "ist ", "est ", "é ", "lautet "}
+	proseAdverbs = []string{"now ", "still ", "currently ", "temporarily ", "just ", "changed to ", "set to ", "reset to ",
+		"updated to ", "rotated to ", "now set to ", "now changed to "}
+	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
+	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
+	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".
+	proseLeads = []string{"with", "using", "via", "and", "plus", "use", "enter", "try", "new", "temporary", "temp", "initial", "default", "one-time"}
+)
+
+// proseValue returns where the value of the credential name text[ns:ne] starts in a sentence, or -1: after a
+// copula ("is", "is now", "was changed to", "→"), also past a short prepositional phrase; inside parentheses
+// right after the name; or right after the name when it follows "with", "using", a comma or a semicolon. The
+// value itself is judged by [strongValue].
+func proseValue(text string, ns, ne int) int {
+	if ne+1 < len(text) && text[ne] == ',' && text[ne+1] == ' ' {
+		// An apposition: "the db password, Xy7#kq2Lm, expires Friday".
+		return ne + 2
+	}
+	if ne >= len(text) || text[ne] != ' ' {
+		return -1
+	}
+	if ne+1 < len(text) && strings.IndexByte("(`\"'", text[ne+1]) >= 0 {
+		// In parentheses or quotes right after the name: "the SFTP password (…)", "password `…`".
+		if text[ne+1] == '(' {
+			return ne + 2
+		}
+		return ne + 1
+	}
+	if proseLead(text, ns) {
+		return ne + 1
+	}
+	i := ne + 1
+	if _, k := prefixFold(text[i:], prosePrepositions); k > 0 {
+		// At most four short words of letters and digits: "for the billing service".
+		j := i + k
+		for w := 0; w < 4; w++ {
+			if _, c := prefixFold(text[j:], proseCopulas); c > 0 && w > 0 {
+				break
+			}
+			e := j
+			for e < len(text) && e-j < 20 && (isAlnum(text[e]) || text[e] == '-' || text[e] == '_') {
+				e++
+			}
+			if e > j && e < len(text) && text[e] == ':' {
+				j = e // "password for user deploy: …"
+				break
+			}
+			if e == j || e >= len(text) || text[e] != ' ' {
+				return -1
+			}
+			j = e + 1
+		}
+		i = j
+	}
+	_, c := prefixFold(text[i:], proseCopulas)
+	if c == 0 {
+		return -1
+	}
+	i += c
+	if _, c := prefixFold(text[i:], proseAdverbs); c > 0 {
+		i += c
+	}
+	return skipBlanks(text, i)
+}
+
+// proseLead reports whether the name starting at text[ns] follows a word of [proseLeads], a comma or a semicolon.
+func proseLead(text string, ns int) bool {
+	j := ns
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	if j == ns || j == 0 {
+		return false
+	}
+	if text[j-1] == ',' || text[j-1] == ';' {
+		return true
+	}
+	k := j
+	for k > 0 && j-k < 10 && ('a' <= text[k-1]|0x20 && text[k-1]|0x20 <= 'z' || text[k-1] == '-') {
+		k--
+	}
+	if k > 0 && isWordByte(text[k-1]) {
+		return false
+	}
+	for _, w := range proseLeads {
+		if j-k == len(w) && equalFoldASCII(text[k:j], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixFold returns the first of words that s begins with, ASCII case-insensitively, and its length.
+func prefixFold(s string, words []string) (string, int) {
+	for _, w := range words {
+		if len(s) >= len(w) && equalFoldASCII(s[:len(w)], w) {
+			return w, len(w)
+		}
+	}
+	return "", 0
+}
+
+// nameValueCommand reports whether the name starting at text[ns] is the argument of a command that takes a
+// name and then its value as separate words: set -x / set -gx (fish), setx (Windows), aws configure set,
+// npm config set, or a .netrc line (machine … login … password …).
+func nameValueCommand(text string, ns int) bool {
+	ls := lineStart(text, ns, 128)
+	pre := text[ls:ns]
+	if strings.TrimSpace(pre) != "" && !strings.Contains(pre, "set") && !strings.Contains(pre, "machine") &&
+		!strings.Contains(pre, "login") && !strings.Contains(pre, "default") {
+		return false // the common case, without splitting the line
+	}
+	prefix := strings.Fields(pre)
+	if len(prefix) == 0 {
+		// A .netrc password on its own line, under a machine or login line.
+		ps := lineStart(text, max(ls-1, 0), 256)
+		prev := strings.Fields(text[ps:max(ls-1, ps)])
+		return ls > 0 && len(prev) > 0 && (prev[0] == "login" || prev[0] == "machine" || prev[0] == "account")
+	}
+	switch p := prefix[0]; {
+	case p == "machine" || p == "default":
+		return len(prefix) >= 2
+	case p == "login" && len(prefix) == 2:
+		return true
+	case p == "setx" && len(prefix) == 1:
+		return true
+	case p == "set":
+		for _, f := range prefix[1:] {
+			if f[0] != '-' {
+				return false
+			}
+		}
+		return true
+	}
+	n := len(prefix)
+	return n >= 2 && prefix[n-1] == "set" && (prefix[n-2] == "configure" || prefix[n-2] == "config")
+}
+
 // readValue reads a quoted or bare value starting at text[i].
 func readValue(text string, i int, a assignment) (assignment, bool) {
 	if i >= len(text) {
@@ -875,8 +1071,9 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 		}
 		j += size
 	}
-	// Trailing punctuation belongs to the surrounding code or sentence.
-	for j > i && strings.IndexByte(",;)}]", text[j-1]) >= 0 {
+	// Trailing punctuation belongs to the surrounding code or sentence, unless it closes a bracket the value
+	// opened: whsec_${WEBHOOK_SECRET} keeps its brace, and so stays a placeholder.
+	for j > i && strings.IndexByte(",;)}]", text[j-1]) >= 0 && !closesOwnBracket(text[i:j]) {
 		if text[j-1] == ',' {
 			a.comma = true
 		}
@@ -897,6 +1094,22 @@ func readValue(text string, i int, a assignment) (assignment, bool) {
 	}
 	a.value = span{i, j}
 	return a, true
+}
+
+// closesOwnBracket reports whether the last byte of v, a closing bracket, closes one opened inside v.
+func closesOwnBracket(v string) bool {
+	var open byte
+	switch v[len(v)-1] {
+	case ')':
+		open = '('
+	case '}':
+		open = '{'
+	case ']':
+		open = '['
+	default:
+		return false
+	}
+	return strings.Count(v, string(open)) >= strings.Count(v, v[len(v)-1:])
 }
 
 // attributeKey reports whether the quote at text[q] opens the value of a key= or name= attribute.
@@ -944,16 +1157,51 @@ func indentOf(text string, i int) int {
 // Other keyword hits inside the same name are skipped: the name was judged once.
 func findAssignment(kind nameKind, check func(v string, a assignment) bool) func(string, int, int) ([]span, int) {
 	return func(text string, at, n int) ([]span, int) {
+		if n == 4 && (at > 0 && isAlnum(text[at-1]) || at+4 < len(text) && isAlnum(text[at+4])) && equalFoldASCII(text[at:at+4], "auth") {
+			return nil, 0 // inside a longer word (oauth, author, Authorization): another keyword names it if it is a credential
+		}
 		a, ok := parseAssignment(text, at, n)
-		if !ok || classifyName(text[a.nameStart:a.nameEnd]) != kind {
+		// Most prose values are words: judge the value before the name, which costs more.
+		if ok && a.prose && !strongValue(text[a.value.start:a.value.end]) {
+			return nil, a.nameEnd
+		}
+		// A bare "auth" names a credential only in a sentence: "Redis auth is now …", not auth: required.
+		proseAuth := ok && kind == nameCredential && a.prose && a.nameEnd-a.nameStart == 4 &&
+			equalFoldASCII(text[a.nameStart:a.nameEnd], "auth")
+		if !ok || !proseAuth && classifyName(text[a.nameStart:a.nameEnd]) != kind {
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
-		if a.prose && !strongValue(v) || !check(v, a) {
+		if a.prose && (!strongValue(v) || hyphenCompound(v)) || !check(v, a) {
 			return nil, a.nameEnd
 		}
 		return []span{a.value}, a.nameEnd
 	}
+}
+
+// stdinLogin matches, on the line before a --password-stdin flag, a literal echoed into a registry login:
+// echo 'value' | docker login -u ci --password-stdin.
+const stdinLogin = `(?:^|[\s;&(])(?:echo|printf)\s+(?:-[ne]\s+)*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s|'"]+))\s*\|\s*(?:sudo\s+)?[\w.-]+(?:\s+registry)?\s+login\b[^\n|]*$`
+
+var stdinLoginRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(stdinLogin) })
+
+// findStdinPassword reads the password echoed into a login command whose --password-stdin flag is at text[at].
+func findStdinPassword(text string, at, n int) ([]span, int) {
+	ls := lineStart(text, at, 240)
+	m := stdinLoginRegexp().FindStringSubmatchIndex(text[ls:at])
+	if m == nil {
+		return nil, 0
+	}
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			v := text[ls+m[g] : ls+m[g+1]]
+			if !credentialValue(v) || vendorPrefixed(v) {
+				return nil, 0
+			}
+			return []span{{ls + m[g], ls + m[g+1]}}, 0
+		}
+	}
+	return nil, 0
 }
 
 // ---- fixed shapes -----------------------------------------------------------------------------------------

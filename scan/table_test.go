@@ -108,7 +108,7 @@ func writeAutomaton(b *strings.Builder, name string, a *automaton) {
 	fmt.Fprintf(b, "var %s = automaton{\n", name)
 	fmt.Fprintf(b, "class: [256]uint8%s,\n", intList(a.class[:]))
 	fmt.Fprintf(b, "nclass: %d,\n", a.nclass)
-	b.WriteString("next: []uint16{\n")
+	b.WriteString("next: []uint32{\n")
 	for s := 0; s < len(a.next); s += a.nclass {
 		fmt.Fprintf(b, "%s,\n", joinInts(a.next[s:s+a.nclass]))
 	}
@@ -129,7 +129,7 @@ func writeAutomaton(b *strings.Builder, name string, a *automaton) {
 }
 
 // intList writes {1, 2, 3}, one element per line when long.
-func intList[T uint8 | uint16 | int](xs []T) string {
+func intList[T uint8 | uint16 | uint32 | int](xs []T) string {
 	flat := joinInts(xs)
 	if len(flat) <= 100 {
 		return "{" + flat + "}"
@@ -145,7 +145,7 @@ func intList[T uint8 | uint16 | int](xs []T) string {
 	return b.String()
 }
 
-func joinInts[T uint8 | uint16 | int](xs []T) string {
+func joinInts[T uint8 | uint16 | uint32 | int](xs []T) string {
 	q := make([]string, len(xs))
 	for i, x := range xs {
 		q[i] = strconv.Itoa(int(x))
