@@ -290,13 +290,18 @@ func runPendingList(c *cli.Context, e *env) error {
 	return tw.Flush()
 }
 
-func runPendingShow(c *cli.Context, e *env) error {
-	dir, id, err := pendingID(c, e, showSessionFlag)
+// pendingItem returns the checkpoint a command names (see [pendingID]), read.
+func pendingItem(c *cli.Context, e *env, bySession *cli.StringFlag) (pending.Item, error) {
+	dir, id, err := pendingID(c, e, bySession)
 	if err != nil {
-		return err
+		return pending.Item{}, err
 	}
 	defer dir.Close()
-	it, err := dir.Get(id)
+	return dir.Get(id)
+}
+
+func runPendingShow(c *cli.Context, e *env) error {
+	it, err := pendingItem(c, e, showSessionFlag)
 	if err != nil {
 		return err
 	}

@@ -345,12 +345,7 @@ func itemPromotion(c *cli.Context, it pending.Item) (promotion, []scan.Finding, 
 }
 
 func runPendingPreview(c *cli.Context, e *env) error {
-	dir, id, err := pendingID(c, e, nil)
-	if err != nil {
-		return err
-	}
-	defer dir.Close()
-	it, err := dir.Get(id)
+	it, err := pendingItem(c, e, nil)
 	if err != nil {
 		return err
 	}
