@@ -674,10 +674,11 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows 
 		return nil
 	}
 	idx := make(map[int64]int, len(hits))
+	lo, hi := hits[0].id, hits[0].id
 	for i, h := range hits {
 		idx[h.id] = i
+		lo, hi = min(lo, h.id), max(hi, h.id)
 	}
-	ids := idList(hits)
 	for ti, tm := range q.terms {
 		if df[ti] == 0 || q.weight[ti] == 0 {
 			continue
@@ -690,8 +691,10 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows 
 			}
 			continue
 		}
+		// The term's rows between the first and the last hit, which FTS5 seeks to, not the hits themselves:
+		// FTS5 cannot seek to a set of rowids and would read the term's every row once per hit.
 		got, err := column[int64](ctx, s.db, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(tm.expr())+
-			` AND rowid`+inIDs, ids)
+			` AND rowid BETWEEN ? AND ?`, lo, hi)
 		if err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
