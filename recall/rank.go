@@ -289,10 +289,15 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	for i := range top {
 		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
 	}
-	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j.
+	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j. The rules below only compare
+	// an older candidate with a newer one, so candidates of the same time (the claims of one note, say) are
+	// left at 0.
 	sim := make([]float64, n*n)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
+			if top[i].created == top[j].created {
+				continue
+			}
 			v := jaccard(words[i], words[j])
 			sim[i*n+j], sim[j*n+i] = v, v
 		}
