@@ -289,10 +289,15 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	for i := range top {
 		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
 	}
-	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j.
+	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j. The rules below only compare
+	// an older candidate with a newer one, so candidates of the same time (the claims of one note, say) are
+	// left at 0.
 	sim := make([]float64, n*n)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
+			if top[i].created == top[j].created {
+				continue
+			}
 			v := jaccard(words[i], words[j])
 			sim[i*n+j], sim[j*n+i] = v, v
 		}
@@ -674,10 +679,11 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows 
 		return nil
 	}
 	idx := make(map[int64]int, len(hits))
+	lo, hi := hits[0].id, hits[0].id
 	for i, h := range hits {
 		idx[h.id] = i
+		lo, hi = min(lo, h.id), max(hi, h.id)
 	}
-	ids := idList(hits)
 	for ti, tm := range q.terms {
 		if df[ti] == 0 || q.weight[ti] == 0 {
 			continue
@@ -690,8 +696,10 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows 
 			}
 			continue
 		}
+		// The term's rows between the first and the last hit, which FTS5 seeks to, not the hits themselves:
+		// FTS5 cannot seek to a set of rowids and would read the term's every row once per hit.
 		got, err := column[int64](ctx, s.db, `SELECT rowid FROM `+t.fts+` WHERE `+t.fts+` MATCH `+sqlString(tm.expr())+
-			` AND rowid`+inIDs, ids)
+			` AND rowid BETWEEN ? AND ?`, lo, hi)
 		if err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,12 +37,19 @@ func isASCII(s string) bool {
 	return true
 }
 
+// folders holds the transformers of [fold], which cost kilobytes of buffers each to make: a transformer
+// keeps state, so each is used by one call at a time.
+var folders = sync.Pool{New: func() any {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}}
+
 // fold lowercases s and removes its diacritics, as the index tokenizer does.
 func fold(s string) string {
 	if isASCII(s) {
 		return strings.ToLower(s)
 	}
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	t := folders.Get().(transform.Transformer)
+	defer folders.Put(t)
 	out, _, err := transform.String(t, strings.ToLower(s))
 	if err != nil {
 		return strings.ToLower(s)

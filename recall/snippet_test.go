@@ -2,6 +2,7 @@ package recall
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -42,4 +43,26 @@ func FuzzSnippet(f *testing.F) {
 			t.Fatalf("snippet %q is too long", got)
 		}
 	})
+}
+
+// TestFoldConcurrent checks fold's results, in many goroutines at once: its transformers are shared
+// through a pool, and each must serve one call at a time (go test -race finds one that does not).
+func TestFoldConcurrent(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Café", "cafe"}, {"MÁS", "mas"}, {"Straße", "straße"}, {"naïve", "naive"}, {"plain", "plain"}, {"Ångström", "angstrom"},
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				for _, c := range cases {
+					if got := fold(c.in); got != c.want {
+						t.Errorf("fold(%q) = %q, want %q", c.in, got, c.want)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -22,12 +22,18 @@
 //	RecallGrowth              the selective recall at 1,000, 10,000     sqlite3, as above                      2x
 //	                          and 100,000 claims; also B/claim, the
 //	                          store's bytes per claim
+//	RecallSelective1M         the selective recall on 1,000,000 claims  the same recall on 100,000 claims      1.3x
+//	RecallBroadRg100K         recall QUERY, ~88,000 hits                rg -l -i -e WORD... over the same      1x
+//	                                                                    notes written as files
+//	ContextBroadRg100K        context build --query QUERY, as above     rg, as above                           1x
 //
 // The recall benchmarks run on stores of generated claims (see recall/internal/gen), built on first use, which
 // for 100,000 claims takes about ten seconds, and cached under the temporary directory. RecallSelective100K,
 // RecallAnswered100K and RecallBroad100K each have two sub-benchmarks: "applied" runs on the store as
 // memoree's applies leave it, "optimized" on a copy after memoree optimize. The recall benchmarks skip when
-// /usr/bin/sqlite3 is missing. Checkpoint4K has two sub-benchmarks: "make-build" runs memoree as 'make build'
+// /usr/bin/sqlite3 is missing. The 1,000,000-claim store takes about a minute to build and 400 MB; the rg
+// comparisons write the 100,000-claim store's notes as files once (cached too) and skip, saying so, when
+// rg is not installed. Checkpoint4K has two sub-benchmarks: "make-build" runs memoree as 'make build'
 // builds it (static, trimmed paths), "go-install" as a plain 'go install' does (the go command's defaults).
 // The targets are regression guards: a checkpoint costs an agent milliseconds inside tool calls that cost
 // seconds, so they are not worth a less clear program. The figures are in docs/performance.md.

@@ -175,19 +175,26 @@ type target struct {
 // documentation. A median past the target is logged, not failed.
 func (h *harness) compare(b *testing.B, a, floor proc, want target) {
 	b.Helper()
+	h.compareWith(b, a, h, floor, want)
+}
+
+// compareWith is [harness.compare] with the floor run in the environment of fh (its MEMOREE_HOME), which
+// compares memoree with itself on another data directory.
+func (h *harness) compareWith(b *testing.B, a proc, fh *harness, floor proc, want target) {
+	b.Helper()
 	sa, sf := h.stderrFile("a"), h.stderrFile("floor")
 	// One untimed pair first: the page cache and the dynamic state of the machine should not favour either.
 	h.time(b, a, 0, sa)
-	h.time(b, floor, 0, sf)
+	fh.time(b, floor, 0, sf)
 
 	ta, tf := make([]time.Duration, b.N), make([]time.Duration, b.N)
 	b.ResetTimer()
 	for i := range b.N {
 		if i%2 == 0 {
 			ta[i] = h.time(b, a, i+1, sa)
-			tf[i] = h.time(b, floor, i+1, sf)
+			tf[i] = fh.time(b, floor, i+1, sf)
 		} else {
-			tf[i] = h.time(b, floor, i+1, sf)
+			tf[i] = fh.time(b, floor, i+1, sf)
 			ta[i] = h.time(b, a, i+1, sa)
 		}
 	}

@@ -66,13 +66,7 @@ func generatedStore(b testing.TB, k genKey) *genStore {
 		return g
 	}
 	n := k.n
-	tool := filepath.Join(binDir, "recallbench")
-	if _, err := os.Stat(tool); err != nil {
-		out, err := exec.Command("go", "build", "-trimpath", "-o", tool, "github.com/memoree/memoree/recall/internal/recallbench").CombinedOutput()
-		if err != nil {
-			b.Fatalf("go build recallbench: %v\n%s", err, out)
-		}
-	}
+	tool := recallbench(b)
 	// The store as memoree's own applies leave it; memoree optimize runs on a copy for the other sub-benchmarks.
 	var stderr bytes.Buffer
 	cmd := exec.Command(tool, "-build", "-n", fmt.Sprint(n), "-optimized=false")
@@ -114,6 +108,19 @@ func generatedStore(b testing.TB, k genKey) *genStore {
 	}
 	genStores[k] = g
 	return g
+}
+
+// recallbench returns the recallbench command, built once per test binary.
+func recallbench(b testing.TB) string {
+	b.Helper()
+	tool := filepath.Join(binDir, "recallbench")
+	if _, err := os.Stat(tool); err != nil {
+		out, err := exec.Command("go", "build", "-trimpath", "-o", tool, "github.com/memoree/memoree/recall/internal/recallbench").CombinedOutput()
+		if err != nil {
+			b.Fatalf("go build recallbench: %v\n%s", err, out)
+		}
+	}
+	return tool
 }
 
 // copyStore copies the store in src to dst, directories 0700 and files 0600. It leaves out the generator's
@@ -333,5 +340,126 @@ func TestRecallQueriesMatchSQLite(t *testing.T) {
 			t.Errorf("query %q: memoree returned %d claims (more: %v), sqlite3 %d rows of %d matches",
 				q, len(res.Results), res.HasMore, rows, hits)
 		}
+	}
+}
+
+// BenchmarkRecallSelective1M compares the selective recall on a store of 1,000,000 generated claims with the
+// same recall on the 100,000-claim store: how recall grows with the store. Both stores are as applies leave
+// them. The 1,000,000-claim store takes about a minute to build the first time and 400 MB under the
+// temporary directory, cached like the others, and as much again for this test binary's copy.
+func BenchmarkRecallSelective1M(b *testing.B) {
+	if _, err := os.Stat(sqlite3); err != nil {
+		b.Skip("no sqlite3 command line at " + sqlite3)
+	}
+	big, small := generated(b, 1000000), generated(b, 100000)
+	hb, hs := recallHarness(b, big), recallHarness(b, small)
+	before, err := storeState(big)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hb.compareWith(b, fixed(append([]string{hb.memoreeBin, "recall"}, strings.Fields(big.selective)...)...),
+		hs, fixed(append([]string{hs.memoreeBin, "recall"}, strings.Fields(small.selective)...)...), target{ratio: 1.3})
+	if after, err := storeState(big); err != nil || after != before {
+		b.Fatalf("the store changed during the benchmark (%v):\nbefore %s\nafter  %s", err, before, after)
+	}
+}
+
+// rg returns the path of the rg command, which broad recall and context build are compared with, or skips
+// b when it is missing.
+func rg(b testing.TB) string {
+	b.Helper()
+	p, err := exec.LookPath("rg")
+	if err != nil {
+		b.Skip("no rg command: install ripgrep for the comparisons with a plain text search")
+	}
+	return p
+}
+
+// notes returns the directory of the n-claim store's notes written as plain files, one per artifact.
+func notes(b testing.TB, n int) string {
+	b.Helper()
+	out, err := exec.Command(recallbench(b), "-notes", "-n", fmt.Sprint(n)).Output()
+	if err != nil {
+		b.Fatalf("recallbench -notes -n %d: %v", n, err)
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+// rgQuery returns the rg command line that lists the notes in dir holding any word of query, ignoring case:
+// what a user without memoree would run.
+func rgQuery(rg, dir, query string) proc {
+	argv := []string{rg, "-l", "-i"}
+	for _, w := range strings.Fields(query) {
+		argv = append(argv, "-e", w)
+	}
+	return fixed(append(argv, dir)...)
+}
+
+// benchBroadRg compares memoree args with rg over the notes of the 100,000-claim store, for the broad query.
+func benchBroadRg(b *testing.B, args func(g *genStore) []string) {
+	rg := rg(b)
+	g := generated(b, 100000)
+	h := recallHarness(b, g)
+	before, err := storeState(g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h.compare(b, fixed(append([]string{h.memoreeBin}, args(g)...)...), rgQuery(rg, notes(b, 100000), g.broad), target{ratio: 1})
+	if after, err := storeState(g); err != nil || after != before {
+		b.Fatalf("the store changed during the benchmark (%v):\nbefore %s\nafter  %s", err, before, after)
+	}
+}
+
+// BenchmarkRecallBroadRg100K compares the broad recall on the 100,000-claim store with rg -l -i listing the
+// notes that hold its words.
+func BenchmarkRecallBroadRg100K(b *testing.B) {
+	benchBroadRg(b, func(g *genStore) []string { return append([]string{"recall"}, strings.Fields(g.broad)...) })
+}
+
+// BenchmarkContextBroadRg100K compares context build for the broad query on the 100,000-claim store with
+// rg -l -i, as BenchmarkRecallBroadRg100K does.
+func BenchmarkContextBroadRg100K(b *testing.B) {
+	benchBroadRg(b, func(g *genStore) []string { return []string{"context", "build", "--query", g.broad} })
+}
+
+// TestNotesMatchStore checks that the rg comparisons search the same notes as memoree: the notes directory of
+// the 10,000-claim store holds one file per artifact of the store, and rg finds the broad query's words in
+// as many of them as the artifact index does.
+func TestNotesMatchStore(t *testing.T) {
+	skipShort(t)
+	if _, err := os.Stat(sqlite3); err != nil {
+		t.Skip("no sqlite3 command line at " + sqlite3)
+	}
+	rg := rg(t)
+	g := generated(t, 10000)
+	dir := notes(t, 10000)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := "file:" + g.db() + "?mode=ro&immutable=1"
+	count := func(sql string) int {
+		out, err := exec.Command(sqlite3, db, sql).Output()
+		if err != nil {
+			t.Fatalf("sqlite3: %v", err)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(string(out)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if arts := count("SELECT count(*) FROM artifacts"); len(entries) != arts {
+		t.Errorf("%d note files, %d artifacts in the store", len(entries), arts)
+	}
+	argv, _ := rgQuery(rg, dir, g.broad)(0)
+	out, err := exec.Command(argv[0], argv[1:]...).Output()
+	if err != nil {
+		t.Fatalf("rg: %v", err)
+	}
+	expr := `"` + strings.Join(strings.Fields(g.broad), `" OR "`) + `"`
+	listed := strings.Count(string(out), "\n")
+	if hits := count("SELECT count(*) FROM artifacts_fts WHERE artifacts_fts MATCH '" + expr + "'"); listed == 0 || listed != hits {
+		t.Errorf("rg lists %d notes for %q, the artifact index matches %d", listed, g.broad, hits)
 	}
 }

@@ -197,3 +197,30 @@ func Size(dir string) (int64, error) {
 	})
 	return total, err
 }
+
+// CachedNotes returns a directory under os.TempDir() that holds the notes of the n-claim store as plain
+// files, one per artifact, building it on first use: what a text search tool such as rg reads for the same
+// data. Callers must not write to it.
+func CachedNotes(n int) (string, error) {
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("memoree-recall-notes-v%d-%d", Version, n))
+	if _, err := os.Stat(dir); err == nil {
+		return dir, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(os.TempDir(), "memoree-recall-notes-build-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	for i, b := range Batches(n) {
+		if err := os.WriteFile(filepath.Join(tmp, fmt.Sprintf("note-%06d.md", i)), b.Artifact.Text, 0o600); err != nil {
+			return "", err
+		}
+	}
+	// The directory appears complete or not at all.
+	if err := os.Rename(tmp, dir); err != nil {
+		return "", err
+	}
+	return dir, nil
+}

@@ -6,6 +6,9 @@
 // first if needed), the selective query, the broad query and the answered query. Benchmarks outside recall, which cannot import
 // the generator, get their stores and queries this way.
 //
+// With -notes it instead prints the directory of the store's notes written as plain files, one per
+// artifact (built first if needed), for comparisons with text search tools.
+//
 // With -query it instead runs one recall in this process and prints the result count, which is the child
 // process it times.
 package main
@@ -37,7 +40,17 @@ func main() {
 	optimized = flag.Bool("optimized", true, "use the generated store with optimized indexes")
 	dir := flag.String("dir", "", "store directory (default: the cached generated store of -n claims)")
 	build := flag.Bool("build", false, "print the cached generated store's directory and its three queries, and exit")
+	notes := flag.Bool("notes", false, "print the directory of the -n claims' notes written as files, and exit")
 	flag.Parse()
+	if *notes {
+		d, err := gen.CachedNotes(*n)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "recallbench:", err)
+			os.Exit(1)
+		}
+		fmt.Println(d)
+		return
+	}
 	if *build {
 		d, err := gen.Cached(*n, *optimized)
 		if err != nil {
