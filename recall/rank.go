@@ -1,6 +1,7 @@
 package recall
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -363,7 +364,7 @@ func subjectWords(text, context string, ids map[string]int32) []int32 {
 }
 
 // jaccard is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.
-func jaccard(a, b []int32) float64 {
+func jaccard[T cmp.Ordered](a, b []T) float64 {
 	both := 0
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		switch {

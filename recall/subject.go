@@ -44,7 +44,7 @@ type noteSubjects struct {
 func (n noteSubjects) same(a, b int64) bool {
 	wa, oka := n.words[a]
 	wb, okb := n.words[b]
-	return a != b && oka && okb && overlapOf(wa, wb) >= sameSubjectNote
+	return a != b && oka && okb && jaccard(wa, wb) >= sameSubjectNote
 }
 
 // subjectPairs returns the notes of the candidates in the first [subjectHead] ranks of top (sorted by
@@ -137,26 +137,4 @@ func noteWords(words []uint64, text string, buf []byte) ([]uint64, []byte) {
 		words = append(words, h)
 	})
 	return words, buf
-}
-
-// overlapOf is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.
-func overlapOf(a, b []uint64) float64 {
-	both := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			both++
-			i++
-			j++
-		}
-	}
-	either := len(a) + len(b) - both
-	if either == 0 {
-		return 0
-	}
-	return float64(both) / float64(either)
 }
