@@ -13,9 +13,10 @@
 //	                          stored)                                   first 4 KiB
 //	Scan64K                   scan --file (64 KiB note)                 /bin/cat FILE >/dev/null               3 ms over
 //	RememberApply4K           remember --apply - (a new note each run)  floor reading the note on stdin        4x
-//	RecallSelective100K       recall QUERY, a few dozen hits in         sqlite3: the same FTS5 query on the    2x
-//	                          100,000 claims, none of which answers     same database file
-//	                          it: artifacts are searched too
+//	RecallSelective100K       recall QUERY, two rare words with a few   sqlite3: the same FTS5 query on the    2x
+//	                          dozen hits in 100,000 claims (since the   same database file
+//	                          question words' weights changed, a claim
+//	                          answers it, so artifacts are not searched)
 //	RecallAnswered100K        recall QUERY, a few dozen hits, one of    sqlite3, as above                      2x
 //	                          which answers it: claims only
 //	RecallBroad100K           recall QUERY, ~88,000 hits                sqlite3, as above                      1x
