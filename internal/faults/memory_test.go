@@ -340,8 +340,12 @@ func killTrial(t *testing.T, r *row, st *state, rng *rand.Rand, sp killSpec, wha
 		window = res.took
 	}
 	jb := journalBytes(st.home)
-	// Past the window a bit, so that some commands finish and are checked as completed.
+	// Past the window a bit, so that some commands finish and are checked as completed; half the kills in its
+	// second half, where commits and the work after them are.
 	delay := time.Duration(rng.Int64N(int64(window)*11/10 + 1))
+	if rng.IntN(2) == 0 {
+		delay = window/2 + time.Duration(rng.Int64N(int64(window)*6/10+1))
+	}
 	o.res = run(cmd(st.home, sp.stdin, sp.args...), delay)
 	what = fmt.Sprintf("%s (%v)", what, o.res)
 	if !o.res.killed && o.res.code != 0 {
@@ -573,6 +577,8 @@ func recallOf(t *testing.T, h, word string) (claims []int64, artifacts []string,
 	for _, c := range out.Results {
 		claims = append(claims, c.ClaimID)
 	}
+	// In id order: recall ranks them, and ties may come either way.
+	slices.Sort(claims)
 	for _, a := range out.Artifacts {
 		artifacts = append(artifacts, a.Artifact)
 	}
