@@ -304,6 +304,7 @@ type killOutcome struct {
 	got             snap
 	happened, valid bool // the store is in after; valid: in before or after
 	torn            bool
+	delay           time.Duration // when the kill was due
 }
 
 // killTrial runs sp in h killed at a random moment, then checks that the store is in the state before or the
@@ -346,7 +347,7 @@ func killTrial(t *testing.T, r *row, st *state, rng *rand.Rand, sp killSpec, wha
 	if rng.IntN(2) == 0 {
 		delay = window/2 + time.Duration(rng.Int64N(int64(window)*6/10+1))
 	}
-	o.res = run(cmd(st.home, sp.stdin, sp.args...), delay)
+	o.res, o.delay = run(cmd(st.home, sp.stdin, sp.args...), delay), delay
 	what = fmt.Sprintf("%s (%v)", what, o.res)
 	if !o.res.killed && o.res.code != 0 {
 		r.fail(t, "%s: failed unkilled", what)
@@ -502,6 +503,7 @@ func TestKillImport(t *testing.T) {
 			}
 			var k kinds
 			partial := 0
+			window := unkilled.took
 			for i := range c.n {
 				h, remove := twin(t, base)
 				st := newState(h)
@@ -509,8 +511,16 @@ func TestKillImport(t *testing.T) {
 					st.stored[hashOf(text)] = "base note"
 				}
 				what := fmt.Sprintf("trial %d", i)
-				o := killTrial(t, r, st, rng, killSpec{args: c.args, op: "imported", want: &want, window: unkilled.took, same: same}, what)
+				o := killTrial(t, r, st, rng, killSpec{args: c.args, op: "imported", want: &want, window: window, same: same}, what)
 				k.add(o)
+				// The time an import takes varies with the load of the machine: follow it, as TestKills does, so
+				// that the kills keep landing across the whole of it.
+				switch {
+				case !o.res.killed:
+					window = (3*window + o.res.took) / 4
+				case o.delay > window*9/10:
+					window = window * 9 / 8
+				}
 				if !o.valid {
 					partial++
 				}
@@ -630,7 +640,7 @@ func TestKillForget(t *testing.T) {
 			}
 			var k kinds
 			left, leftDone := 0, 0 // purges that left the word on disk: killed, completed
-			for i := range memoryTrials(8) {
+			for i := range memoryTrials(10) {
 				word := uniqueWord("zqf", i)
 				text := wordNote(rng, fmt.Sprintf("forget trial %d", i), word)
 				remember(t, h, text)
@@ -707,7 +717,7 @@ func TestKillUndoRedo(t *testing.T) {
 	}
 	var live []string // artifacts remembered and still stored, that a forget may take
 	var ku, kr kinds
-	for i := range memoryTrials(8) {
+	for i := range memoryTrials(10) {
 		var op []string
 		var stdin []byte
 		switch i % 3 {
