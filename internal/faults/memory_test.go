@@ -444,8 +444,10 @@ func remember(t *testing.T, h, text string) {
 	}
 }
 
-// TestKillImport kills import of an export file and of a directory of notes: an import is all or nothing, and
-// run again it completes. Each trial starts from the same small store, which shares one note with the import.
+// TestKillImport kills import of an export file (of a store of 400 notes) and of a directory of 600 notes (more
+// than one transaction of import --notes takes), MEMOREE_FAULTS_KILLS/16 and /20 times (default 25 and 20): an
+// import is all or nothing, and run again it completes. Each trial starts from the same small store, which
+// shares one note with each import.
 func TestKillImport(t *testing.T) {
 	build(t)
 	rng := rngFor(t)
@@ -623,8 +625,9 @@ func filesHolding(h, word string) []string {
 }
 
 // TestKillForget kills forget, by artifact and by claim, kept for undo and purged, in a store of some hundreds
-// of notes: a forget happened or did not (its target fully in recall, or absent from it); and once a purge has
-// happened, no byte of a word only the forgotten note held is left under the data directory, pending/ aside.
+// of notes, MEMOREE_FAULTS_KILLS/10 times each (default 40): a forget happened or did not (its target fully in
+// recall, or absent from it); and once a purge has happened, no byte of a word only the forgotten note held is
+// left under the data directory, pending/ aside.
 func TestKillForget(t *testing.T) {
 	for _, purge := range []bool{false, true} {
 		name := "SIGKILL during forget"
@@ -708,8 +711,8 @@ func TestKillForget(t *testing.T) {
 	}
 }
 
-// TestKillUndoRedo kills undo and then redo of an apply, a forget and an import of notes, in turn: each leaves
-// the store as it was before or as it is after.
+// TestKillUndoRedo kills undo and then redo of an apply, a forget and an import of notes, in turn,
+// MEMOREE_FAULTS_KILLS/10 times each (default 40): each leaves the store as it was before or as it is after.
 func TestKillUndoRedo(t *testing.T) {
 	rng := rngFor(t)
 	ru := setup(t, "SIGKILL during undo")
@@ -779,7 +782,7 @@ func TestKillUndoRedo(t *testing.T) {
 // TestJournalCut cuts the newest journal entry short, as an append that a crash interrupted leaves it: log
 // --verify must call it truncated and nothing else, and the next command's entry must continue the chain from
 // the last whole entry. The first entry ever is cut in data directories of its own, since what verify says of
-// it stays in every later report.
+// it stays in every later report. Each runs MEMOREE_FAULTS_ROUNDS*4 times (default 12).
 func TestJournalCut(t *testing.T) {
 	for _, first := range []bool{false, true} {
 		name := "journal cut mid-entry"
