@@ -86,6 +86,18 @@ func TestMain(m *testing.M) {
 // setup skips the test unless the suite is on, builds the binary once, and returns the row the test fills in.
 func setup(t *testing.T, name string) *row {
 	t.Helper()
+	build(t)
+	r := &row{name: name}
+	tableMu.Lock()
+	table = append(table, r)
+	tableMu.Unlock()
+	return r
+}
+
+// build skips the test unless the suite is on and builds the binary once, for a test that needs it before its
+// rows are set up.
+func build(t *testing.T) {
+	t.Helper()
 	if os.Getenv(enableEnv) == "" {
 		t.Skipf("fault suite: set %s=1 (or run make faults) to run it", enableEnv)
 	}
@@ -115,11 +127,6 @@ func setup(t *testing.T, name string) *row {
 	if buildErr != nil {
 		t.Fatal(buildErr)
 	}
-	r := &row{name: name}
-	tableMu.Lock()
-	table = append(table, r)
-	tableMu.Unlock()
-	return r
 }
 
 // skip records a skipped scenario in the table and skips the test.
