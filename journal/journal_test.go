@@ -432,3 +432,31 @@ func FuzzLastLine(f *testing.F) {
 		}
 	})
 }
+
+// TestTornFirstEntry checks that a first entry cut short, then written past by the next Append, is reported
+// as truncated, not as an edit, and that the chain starts again after it.
+func TestTornFirstEntry(t *testing.T) {
+	j := openTemp(t)
+	if _, err := j.Append(Entry{Time: t0, Op: Applied, NewClaims: 2}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(j.Dir(), t0.Format("2006-01-02")+".jsonl")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data[:len(data)-30], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e, err := j.Append(Entry{Time: t0, Op: Applied})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Verify(j.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Seq != 1 || len(rep.Problems) != 1 || rep.Problems[0].Kind != Truncated || rep.Problems[0].Line != 1 || rep.Head.Seq != 1 {
+		t.Fatalf("after a torn first entry: seq %d, head %d, problems %v; want one truncated line 1", e.Seq, rep.Head.Seq, rep.Problems)
+	}
+}

@@ -116,6 +116,16 @@ func Verify(dir string) (Report, error) {
 		}
 		return n
 	}
+	// markTruncated reports the lines that did not parse between reading positions a and b as partial
+	// entries, cut short by a crash, that a later Append wrote past.
+	markTruncated := func(a, b int) {
+		for i := a + 1; i < b; i++ {
+			if k, ok := badProblem[i]; ok {
+				rep.Problems[k].Kind = Truncated
+				rep.Problems[k].Detail = "a partial entry (an append cut short); the chain continues past it"
+			}
+		}
+	}
 	var prev *line
 	for i := range sorted {
 		cur := &sorted[i]
@@ -129,6 +139,10 @@ func Verify(dir string) (Report, error) {
 		case prev == nil && e.Prev != "":
 			rep.Problems = append(rep.Problems, Problem{Kind: Edited, File: cur.File, Line: cur.Line, Seq: e.Seq,
 				Detail: "the first entry refers to a previous one"})
+		case prev == nil && cur.idx > 1:
+			// The first whole entry comes after lines that do not parse: partial entries that Append wrote past
+			// when the journal held no whole entry yet, not edits.
+			markTruncated(0, cur.idx)
 		case prev != nil && e.Seq == prev.Entry.Seq:
 			// A repeated entry, already reported as out of order.
 		case prev != nil && e.Seq > prev.Entry.Seq+1:
@@ -138,12 +152,7 @@ func Verify(dir string) (Report, error) {
 			}
 		case prev != nil && e.Prev == prev.hash && cur.idx > prev.idx+1:
 			// The chain goes over the lines between: each is a partial entry that Append wrote past, not an edit.
-			for i := prev.idx + 1; i < cur.idx; i++ {
-				if k, ok := badProblem[i]; ok {
-					rep.Problems[k].Kind = Truncated
-					rep.Problems[k].Detail = "a partial entry (an append cut short); the chain continues past it"
-				}
-			}
+			markTruncated(prev.idx, cur.idx)
 		case prev != nil && e.Prev != prev.hash:
 			rep.Problems = append(rep.Problems, Problem{Kind: Edited, File: prev.File, Line: prev.Line, Seq: prev.Entry.Seq,
 				Detail: fmt.Sprintf("entry %d was changed: entry %d does not hold its hash", prev.Entry.Seq, e.Seq)})
