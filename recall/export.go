@@ -200,7 +200,7 @@ func (e *importError) Is(target error) bool { return target == ErrImport }
 // ImportOptions controls [Store.Import].
 type ImportOptions struct {
 	Now       time.Time
-	BatchSize int // rows per transaction; 0 means 2,000
+	BatchSize int // rows per undo record, which bounds the memory the record's rows take; 0 means 2,000
 }
 
 // ImportResult says what [Store.Import] added. Rows the store already held (artifacts by hash, claims by key,
@@ -213,13 +213,12 @@ type ImportResult struct {
 // maxImportLine bounds one line of an import file: an artifact of 16 MiB, base64-encoded.
 const maxImportLine = 24 << 20
 
-// Import loads an export from r into the store, in transactions of opt.BatchSize rows, and returns what it
-// added. Into an empty store it keeps the export's ids; otherwise artifacts and claims the store holds are
+// Import loads an export from r into the store, in one transaction, and returns what it added: a crash or an
+// error part way leaves the store as it was, apart from artifact files that [Store.CollectGarbage] removes. Into an empty store it keeps the export's ids; otherwise artifacts and claims the store holds are
 // matched by hash and key, and new rows take new ids. It checks each artifact's bytes against its hash, every
 // span against its artifact, and that each claim's text is the bytes of one of its spans, so an import adds
 // no text that is not part of an artifact. A file that is not a complete export returns an error wrapping
-// [ErrImport]; on any error, what earlier transactions added is taken out again. The import is one operation
-// for [Store.Undo]. It holds the write lock throughout, and memory for a map of the export's ids to the
+// [ErrImport]. The import is one operation for [Store.Undo], recorded in parts of opt.BatchSize rows. It holds the write lock throughout, and memory for a map of the export's ids to the
 // store's (a few dozen bytes per artifact and claim), not for the rows themselves.
 func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResult, error) {
 	var res ImportResult
@@ -238,16 +237,8 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (Imp
 		verified: map[int64]bool{}, newClaims: map[int64]bool{}}
 	err = im.run(ctx, r)
 	if im.tx != nil {
+		// Not committed: an error, or a cancel. Nothing of the import is kept.
 		im.tx.Rollback()
-	}
-	if err != nil && im.grp != 0 {
-		// Take out what the committed batches added: an import is all or nothing.
-		if _, uerr := s.undoRedoLocked(ctx, false); uerr != nil {
-			err = errors.Join(err, fmt.Errorf("import: taking out the part imported: %w", uerr))
-		} else if _, uerr := s.db.ExecContext(ctx, `DELETE FROM undo_log WHERE grp = ?`, im.grp); uerr != nil {
-			// Nothing to redo: the part imported is not an operation of its own.
-			err = errors.Join(err, fmt.Errorf("import: %w", uerr))
-		}
 	}
 	if err != nil {
 		return ImportResult{}, err
@@ -340,7 +331,7 @@ func (im *importer) run(ctx context.Context, r io.Reader) error {
 			if _, err := readLine(br, maxImportLine); err != io.EOF {
 				return &importError{n + 1, "data after the end line"}
 			}
-			return nil
+			return im.commit(ctx)
 		case "artifact":
 			seen.Artifacts++
 			seen.Bytes += int64(len(l.Data))
@@ -521,27 +512,38 @@ func (im *importer) verify(ctx context.Context, cid, aid int64, start, end int) 
 	return nil
 }
 
-// flush records the open transaction's rows as part of the import's undo group and commits it.
+// flush records the rows added since the last flush as part of the import's undo group, in the import's one
+// transaction, so that the record's rows need not all be held in memory at once.
 func (im *importer) flush(ctx context.Context) error {
+	if im.tx == nil || im.d.empty() {
+		im.d, im.rows = delta{}, 0
+		return nil
+	}
+	id, err := record(ctx, im.tx, opImport, im.grp, undoRecord{Added: im.d}, im.opt.Now)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	if im.grp == 0 {
+		im.grp = id
+	}
+	im.d, im.rows = delta{}, 0
+	return nil
+}
+
+// commit flushes what is left and commits the import's transaction: everything it added becomes visible at
+// once, and a crash before this leaves the store as it was.
+func (im *importer) commit(ctx context.Context) error {
+	if err := im.flush(ctx); err != nil {
+		return err
+	}
 	if im.tx == nil {
 		return nil
 	}
 	tx := im.tx
 	im.tx = nil
-	defer tx.Rollback()
-	if !im.d.empty() {
-		id, err := record(ctx, tx, opImport, im.grp, undoRecord{Added: im.d}, im.opt.Now)
-		if err != nil {
-			return fmt.Errorf("import: %w", err)
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("import: commit: %w", err)
-		}
-		if im.grp == 0 {
-			im.grp = id
-		}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("import: commit: %w", err)
 	}
-	im.d, im.rows = delta{}, 0
 	return nil
 }
 

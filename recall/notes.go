@@ -38,7 +38,7 @@ type NotesOptions struct {
 	Compiler     compiler.Compiler // compiles each note into claims; nil means compiler.Rules
 	AllowFlagged bool              // apply notes the scan flagged, marked flagged
 	Now          time.Time
-	BatchSize    int                   // notes per transaction; 0 means 500
+	BatchSize    int                   // notes whose artifact files are written and synced together; 0 means 500
 	Progress     func(done, total int) // called after each transaction, when set
 }
 
@@ -61,12 +61,13 @@ func noteExt(name string) bool {
 }
 
 // ImportNotes applies every *.md and *.txt file under dir (any case; hidden files and directories, symbolic
-// links and blank files skipped) as a note, in one process and in transactions of opt.BatchSize notes: the way to
-// bring existing Markdown memory in. Each note must be what a checkpoint may be ([checkpoint.Validate]: UTF-8,
+// links and blank files skipped) as a note, in one process and one transaction: the way to bring existing
+// Markdown memory in. It holds every note's text and claims in memory until the commit (notes are at most 64
+// KiB each); artifact files are written opt.BatchSize notes at a time. Each note must be what a checkpoint may be ([checkpoint.Validate]: UTF-8,
 // at most 64 KiB, not blank) and is secret-scanned first; if any is flagged and opt.AllowFlagged is not set,
 // nothing is applied and the error is a [*FlaggedNotesError]. Notes are kind "note" with source
-// "import:RELATIVE/PATH". Nothing is superseded. The whole import is one operation for [Store.Undo]; when a
-// transaction fails, the ones before it stay applied, and undo takes them out.
+// "import:RELATIVE/PATH". Nothing is superseded. The whole import is one operation for [Store.Undo]; a crash or
+// an error part way leaves the store as it was.
 func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (NotesResult, error) {
 	var res NotesResult
 	comp := opt.Compiler
@@ -116,9 +117,12 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 	if len(fe.Files) > 0 && !opt.AllowFlagged {
 		return res, &fe
 	}
-	// Second pass: read again (a note must be applied as it is now), compile and apply.
+	// Second pass: read again (a note must be applied as it is now) and compile, writing the artifact files a
+	// part at a time, synced together; then apply every note in one transaction, so that a crash or an error
+	// leaves the store as it was (the files aside, which artifact gc removes).
+	var batches []Batch
 	for i := 0; i < len(files); i += opt.BatchSize {
-		var batches []Batch
+		part := len(batches)
 		for _, rel := range files[i:min(len(files), i+opt.BatchSize)] {
 			text, err := readNote(filepath.Join(dir, rel), rel)
 			if err != nil {
@@ -139,29 +143,28 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 				res.Flagged = append(res.Flagged, rel)
 			}
 		}
-		// The artifact files, synced together; apply then finds them in place.
-		if err := s.writeArtifacts(batches); err != nil {
+		if err := s.writeArtifacts(batches[part:]); err != nil {
 			return res, fmt.Errorf("import notes: %w", err)
-		}
-		got, err := s.applyBatch(ctx, batches, nil, opt.Now, opImport, res.Record)
-		if err != nil {
-			return res, fmt.Errorf("import notes: %w", err)
-		}
-		for j, r := range got {
-			if r.ArtifactExisted {
-				res.Unchanged++
-			} else {
-				res.Notes++
-				res.Bytes += int64(len(batches[j].Artifact.Text))
-			}
-			res.NewClaims += r.NewClaims
-			res.KnownClaims += r.KnownClaims
-			if res.Record == 0 {
-				res.Record = r.Record
-			}
 		}
 		if opt.Progress != nil {
 			opt.Progress(min(len(files), i+opt.BatchSize), len(files))
+		}
+	}
+	got, err := s.applyBatch(ctx, batches, nil, opt.Now, opImport, 0)
+	if err != nil {
+		return res, fmt.Errorf("import notes: %w", err)
+	}
+	for j, r := range got {
+		if r.ArtifactExisted {
+			res.Unchanged++
+		} else {
+			res.Notes++
+			res.Bytes += int64(len(batches[j].Artifact.Text))
+		}
+		res.NewClaims += r.NewClaims
+		res.KnownClaims += r.KnownClaims
+		if res.Record == 0 {
+			res.Record = r.Record
 		}
 	}
 	return res, nil
