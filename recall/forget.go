@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -135,7 +136,14 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	} else if res.Record, err = record(ctx, tx, opForget, 0, rec, opt.Now); err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
+	// From the commit until the scrub is done, old copies of the text remain in the file's free pages, the
+	// log and the index segments: a marker, written first, makes the next writable open finish the scrub if
+	// this process dies before it does.
+	if err := s.root.Write(scrubMarker, []byte(strings.Join(files, "\n")), 0o600); err != nil {
+		return ForgetResult{}, fmt.Errorf("forget: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
+		s.root.Remove(scrubMarker)
 		return ForgetResult{}, fmt.Errorf("forget: commit: %w", err)
 	}
 	if err := s.removeFiles(files); err != nil {
@@ -144,7 +152,43 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	if err := s.scrub(ctx); err != nil {
 		return res, fmt.Errorf("forget: %w", err)
 	}
+	if err := s.root.Remove(scrubMarker); err != nil {
+		return res, fmt.Errorf("forget: %w", err)
+	}
 	return res, nil
+}
+
+// scrubMarker is the file in the store directory that says a forget committed but may not have scrubbed.
+const scrubMarker = "scrub.pending"
+
+// finishScrub finishes what a forget that committed and then died left undone: it removes the forgotten
+// artifacts' files that the marker names, unless a row refers to one again, and scrubs the database. The
+// caller holds the exclusive lock.
+func (s *Store) finishScrub(ctx context.Context) error {
+	data, err := s.root.ReadFile(scrubMarker)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var gone []string
+	for _, h := range strings.Fields(string(data)) {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM artifacts WHERE hash = ?`, h).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			gone = append(gone, h)
+		}
+	}
+	if err := s.removeFiles(gone); err != nil {
+		return err
+	}
+	if err := s.scrub(ctx); err != nil {
+		return err
+	}
+	return s.root.Remove(scrubMarker)
 }
 
 // clearContexts empties the context of each claim that stays although d removes some of its evidence, when no

@@ -270,3 +270,63 @@ func TestForgetClearsContext(t *testing.T) {
 		t.Errorf("the forgotten artifact's text remains in %v", got)
 	}
 }
+
+// TestFinishScrubAfterCrash checks the recovery of a forget that committed and died before it removed the
+// artifact file and scrubbed the database: the next writable Open finishes both, and no byte of the text is
+// left.
+func TestFinishScrubAfterCrash(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	const word = "Vqkzmwtx9"
+	for i := range 10 {
+		remember(t, s, t0, "Background claim number "+strings.Repeat("x", i)+" about deploys")
+	}
+	sa, sc := note("s1", "t1", "The token is "+word+" for staging")
+	secret, err := s.Apply(ctx, sa, sc, t0.Add(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What Forget does up to its commit, then nothing: the process died there.
+	if _, err := s.db.ExecContext(ctx, `PRAGMA secure_delete = ON`); err != nil {
+		t.Fatal(err)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.forgetPlan(ctx, tx, []string{secret.Artifact[:8]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := removeRows(ctx, tx, p.d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.root.Write(scrubMarker, []byte(strings.Join(files, "\n")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := bytesUnder(t, dir, word); len(got) == 0 {
+		t.Fatal("the word is gone before recovery: the test would prove nothing")
+	}
+	s2, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s.db.Close()
+	if got := bytesUnder(t, dir, word); len(got) > 0 {
+		t.Fatalf("after recovery the word is still in %v", got)
+	}
+	if _, err := os.Stat(dir + "/" + scrubMarker); !os.IsNotExist(err) {
+		t.Fatalf("the scrub marker is still there: %v", err)
+	}
+}

@@ -226,6 +226,10 @@ func Open(dir string) (_ *Store, err error) {
 		db.Close()
 		return nil, fmt.Errorf("open recall store %s: %w", dir, err)
 	}
+	if err := s.finishScrub(context.Background()); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open recall store %s: %w", dir, err)
+	}
 	return s, nil
 }
 
