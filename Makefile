@@ -5,6 +5,9 @@ DESTDIR ?=
 # VERSION is what memoree --version prints: git describe of the checkout, or "devel" outside one.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 LDFLAGS := -X main.buildVersion=$(VERSION)
+# memoree makes its own man page and completions: urfave/cli's Markdown and man renderers, whose package
+# initializers every command would pay for, are left out.
+TAGS    := urfave_cli_no_docs
 OUT     ?= build
 BIN     := $(OUT)/bin/memoree
 
@@ -13,7 +16,7 @@ BIN     := $(OUT)/bin/memoree
 all: build
 
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
+	CGO_ENABLED=0 $(GO) build -trimpath -tags "$(TAGS)" -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/memoree
 
 # test is what CI runs: vet, then every package's tests. Checks that take minutes (whole-process
 # comparisons on generated 100,000-claim stores) run under 'make bench' and 'make test-full'.

@@ -49,7 +49,7 @@ func programs(tb testing.TB) (memoree, floor string) {
 			args []string
 		}{
 			// As the Makefile builds: static, so neither program pays for the dynamic loader at start-up.
-			{[]string{"CGO_ENABLED=0"}, []string{"build", "-trimpath", "-ldflags", "-X main.buildVersion=bench", "-o", memoree, "github.com/memoree/memoree/cmd/memoree"}},
+			{[]string{"CGO_ENABLED=0"}, []string{"build", "-trimpath", "-tags", "urfave_cli_no_docs", "-ldflags", "-X main.buildVersion=bench", "-o", memoree, "github.com/memoree/memoree/cmd/memoree"}},
 			{[]string{"CGO_ENABLED=0"}, []string{"build", "-trimpath", "-o", floor, "github.com/memoree/memoree/internal/benchproc/floor"}},
 			// As a user's plain 'go install' builds: the go command's defaults, cgo and dynamic linking included
 			// where a C compiler is found.
