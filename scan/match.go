@@ -1694,6 +1694,10 @@ func findUserFlag(text string, at, n int) ([]span, int) {
 			te++
 		}
 		ts = i
+		// A command in a code span ends at its closing backtick: `… --user neo4j:[PASSWORD]`; is not part of it.
+		if k := strings.LastIndexByte(text[ts:te], '`'); k >= 0 && strings.Trim(text[ts+k+1:te], ".,;:)!?") == "" {
+			te = ts + k
+		}
 	}
 	arg := text[ts:te]
 	colon := strings.IndexByte(arg, ':')

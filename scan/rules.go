@@ -230,7 +230,7 @@ func ruleTable() []*rule {
 			find:          findUserFlag,
 			positives: []string{"curl -u admin:Q9v!t2Lr7 https://ci/api", "curl --cacert ca.crt -u elastic:P@ssw0rd$1x https://localhost:9200",
 				`curl -s --user 'api:d2LkV78zLx!t' https://api.mail`, `curl --user kevin:'pRf7vG2h1L8nQkW9' -X PATCH`},
-			negatives: []string{"curl -u admin:$ADMIN_PASS https://ci/api", "curl -u <user:password> https://test.com", "curl --user neo4j:[PASSWORD] http://[IP]:7474/",
+			negatives: []string{"curl -u admin:$ADMIN_PASS https://ci/api", "curl -u <user:password> https://test.com", "curl --user neo4j:[PASSWORD] http://[IP]:7474/", "run `cypher-shell --user neo4j:[PASSWORD]`; I used the env var",
 				"curl -i -u 'test:test'", "git push -u origin main"},
 		},
 
@@ -389,9 +389,9 @@ func ruleTable() []*rule {
 			description:   "HashiCorp Vault service and batch tokens (hvs., hvb.) and Terraform Cloud API tokens (….atlasv1.…).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"hvs.", "hvb."},
-			pattern:       `\b(?:hvs\.[A-Za-z0-9_\-]{90,120}|hvb\.[A-Za-z0-9_\-]{138,300})\b`,
+			pattern:       `\b(?:hvs\.(?:[A-Za-z0-9_\-]{90,120}|[A-Za-z0-9]{24})|hvb\.[A-Za-z0-9_\-]{138,300})\b`,
 			valid:         tokenOK,
-			positives:     []string{fake("hvs.", "CAESI", exTok, exTok36, exTok, "Q")},
+			positives:     []string{fake("hvs.", "CAESI", exTok, exTok36, exTok, "Q"), "unseal token: " + fake("hvs.", exTok[:24]) + " (revoke)"},
 			negatives:     []string{"VAULT_TOKEN=hvs.<token>", "hvs." + strings.Repeat("x", 95)},
 		},
 		{
@@ -420,10 +420,12 @@ func ruleTable() []*rule {
 			description:   "Sentry organization auth tokens (sntrys_eyJ…_…) and user auth tokens (sntryu_ + 64 hex).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"sntrys_", "sntryu_"},
-			pattern:       `\b(?:sntrys_eyJpYXQiO[A-Za-z0-9+/=]{40,600}_[A-Za-z0-9+/]{43}|sntryu_[a-f0-9]{64})\b`,
-			valid:         tokenOK,
-			positives:     []string{fake("sntryu_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e", "9b1d7a3f5c2e3f9a1c7e5b2d8a4f6c0e")},
-			negatives:     []string{"sntryu_" + strings.Repeat("0", 64), "sntrys_…"},
+			// The signature is base64 or base64url and may end in "-", where \b does not hold.
+			pattern: `\b(sntrys_eyJ[A-Za-z0-9+/=]{40,600}_[A-Za-z0-9+/_\-]{43}|sntryu_[a-f0-9]{64})(?:[^A-Za-z0-9+/=_\-]|$)`,
+			valid:   tokenOK,
+			positives: []string{fake("sntryu_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e", "9b1d7a3f5c2e3f9a1c7e5b2d8a4f6c0e"),
+				"```env\nSENTRY_AUTH_TOKEN=" + fake("sntrys_", "eyJpYXQiOjE3", exB40, "_", exTok, "-Pc-Ev4-q") + "\n```"},
+			negatives: []string{"sntryu_" + strings.Repeat("0", 64), "sntrys_…"},
 		},
 		{
 			id: "saas-api-token", category: CategoryVendor,
@@ -436,7 +438,7 @@ func ruleTable() []*rule {
 				"fo1_", "fm1a_", "fm1r_", "fm2_", "pplx-", "ATATT3", "ATCTT3", "rubygems_"},
 			pattern: `\b(lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|pul-[a-f0-9]{40}|HRKU-AA[A-Za-z0-9_\-]{58}|` +
 				`ops_eyJ[A-Za-z0-9+/]{200,}={0,3}|pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.\-]{32,64}|fo1_[A-Za-z0-9_\-]{43}|` +
-				`fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}|pplx-[A-Za-z0-9]{48}|AT[AC]TT3[A-Za-z0-9_\-=]{186}|rubygems_[a-f0-9]{48})(?:[^A-Za-z0-9_\-]|$)`,
+				`fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}|pplx-[A-Za-z0-9]{48}|AT[AC]TT3[A-Za-z0-9_\-=]{150,230}|rubygems_[a-f0-9]{48})(?:[^A-Za-z0-9_\-]|$)`,
 			valid:     func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
 			positives: []string{fake("lin_api_", exTok, "aB3dE5"), fake("PMAK-", "3f9a1c7e5b2d8a4f6c0e9b1d", "-", "7a3f5c2e9b1d7a3f5c2e3f9a1c7e5b2d8a"), fake("pplx-", exTok, exTok[:14])},
 			negatives: []string{"LINEAR_API_KEY=lin_api_your_key_here", "PMAK-<key>", "HRKU-AA" + strings.Repeat("x", 58), "pplx-" + strings.Repeat("x", 48)},
@@ -472,9 +474,9 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords: []string{"hf_", "api_org_", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpss_", "shpca_", "shppa_", "dapi", "dp.st.", "dp.pt.", "dp.ct.",
 				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/"},
-			pattern:   `\b(?:hf_[A-Za-z]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
+			pattern:   `\b(?:hf_[A-Za-z0-9]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
 			valid:     func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
-			positives: []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g")},
+			positives: []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), "read token: " + fake("hf_", exTok), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g")},
 			negatives: []string{"hf_hub_download(repo)", "dapi_version=2", "api_org_name: acme", "dop_v1_" + strings.Repeat("0", 64)},
 		},
 
