@@ -1,0 +1,232 @@
+package scan
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// Demands addressed to the agent by name. A note that speaks to its future reader as an AI ("Claude, …",
+// "Model: …", "To any LLM processing this text: …", "If you are an AI reading this, …", "Whoever reads this
+// next: …", "Remember for all future sessions: …") and then demands something from a family of harmful acts is
+// an instruction, whatever verb it uses. Both halves are required: an address alone is how notes label a
+// model ("Model: gpt-4o") or thank a tool, and the acts alone are ordinary engineering ("merge every PR once
+// CI passes"). The families are closed lists, not scores:
+//   - approve: approve or merge everything, reply only "LGTM", claim a pre-approval, act without review;
+//   - send: send, mail, upload, post, copy, encode or pipe credentials, key files or the environment anywhere;
+//   - hide: hide or leave things out from the human or out of a summary, lie that tests pass;
+//   - memory: write the note into the reader's memory or apply it in every future conversation;
+//   - control: stop asking, turn off the scanner or confirmation prompts, treat warnings as false alarms,
+//     drop the reader's earlier instructions, delete audit logs.
+//
+// A demand negated before its verb ("Claude, never send the keys anywhere") is a prohibition, not an order,
+// except where the family is itself a silence ("do not tell the reviewer").
+
+// aiNouns may address the agent; the keyword list of the rule is these and the address openers below.
+var aiNouns = map[string]bool{
+	"assistant": true, "agent": true, "ai": true, "model": true, "llm": true, "claude": true, "codex": true,
+	"copilot": true, "gpt": true, "chatgpt": true, "gemini": true, "bot": true,
+}
+
+// addressTail may follow an AI noun inside the address: "AI agent", "AI reader", "Codex or Claude".
+var addressTail = map[string]bool{"reader": true, "assistant": true, "agent": true, "model": true, "instance": true}
+
+// addressedKeywords are the keywords of [findAddressed].
+var addressedKeywords = []string{"assistant", "agent", "ai", "model", "llm", "claude", "codex", "copilot", "gpt", "chatgpt",
+	"gemini", "bot", "whoever", "future session", "future conversation", "future chat", "every session", "all sessions"}
+
+// gap is a character inside a sentence: a dot only inside a word (CLAUDE.md, secrets/.env).
+const gap = `(?:[^.;\n]|\.\S)`
+
+const humanNoun = `(?:the\s+|your\s+)(?:user|human|reviewer|operator|owner|maintainer|supervisor|lead)s?\b`
+
+var addressSources = map[string]string{
+	// toward: the words before an AI noun that address it: "Note to the assistant", "for the next AI
+	// session", "If you are an AI".
+	"toward":  `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){1,3}|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+)?)$`,
+	"opener":  `(?i)^(?:hey|dear|ok|okay|yo|attention|oh|and|so|now|please)$`,
+	"whoever": `(?i)^whoever\s+(?:reads|picks|opens|resumes|sees|finds|gets|handles|takes|continues)\b[^:,\n]{0,50}[:,]`,
+	// persist: "Remember for all future sessions:", "Memory update for future sessions (please persist it):".
+	"persist": `(?i)(?:remember|memory|note|rule|persist|keep|instruction|standing|for)\b`,
+	"negated": `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|dont|avoid|no\s+need\s+to|not\s+to|refuse\s+to)\s+(?:\w+\s+){0,2}$`,
+	"demand": `(?i)` +
+		// approve
+		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\b(?:\s+(?:of\s+)?(?:the\s+)?\w+)?` +
+		`|\b(?:reply|respond|answer)\s+(?:only|just)\b` + gap + `{0,40}` +
+		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` +
+		`|\bwithout\s+(?:any\s+)?(?:review|reviewing|approval|asking|confirmation|showing|telling|checking\s+with)\b` +
+		`|\b(?:is|are)\s+always\s+(?:safe|allowed|approved|fine)\b` +
+		// send
+		`|\b(?:send|mail|e-?mail|upload|post|copy|paste|forward|scp|rsync|exfiltrate|encode|tar(?:\s+up)?|zip(?:\s+up)?|pipe|commit|push|publish|leak|dump|print|echo|share|put|include|attach)\b` + gap + `{0,60}?` +
+		`(?:` + sensitivePath + `|` + secretsPhrase + `|\b(?:(?:api|secret|access|private|signing|deploy)\s+keys?|credentials|passwords|printenv|environment\s+variables)\b|\b(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD))\b)` +
+		// hide
+		`|\b(?:hide|conceal|withhold|suppress)\b` + gap + `{0,60}?\bfrom\s+` + humanNoun +
+		`|\b(?:do\s+not|don't|never)\s+(?:mention|tell|show|report|reveal|disclose|say|let)\b` + gap + `{0,60}?` + humanNoun +
+		`|\bleave\s+` + gap + `{0,40}?\bout\s+of\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog|pr\s+description)` +
+		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us|secret|quiet|hidden|to\s+yourself)\b` +
+		`|\bso\s+(?:that\s+)?` + humanNoun + `\s*(?:does|do|will|can)\s*(?:not|n't)\s+(?:see|notice|find)` +
+		`|\btell\s+(?:them|` + humanNoun + `)\s+` + gap + `{0,50}?\b(?:even\s+if|regardless\s+of|whether\s+or\s+not)\b` +
+		// memory
+		`|\b(?:save|store|add|write|put|persist|record|commit|keep)\b` + gap + `{0,30}?\b(?:in|to|into)\s+your\s+(?:(?:long-term|persistent|permanent|own)\s+)?memory\b` +
+		`|\b(?:long-term|persistent|permanent)\s+memory\b|\bnew\s+rules?\s+for\s+your\s+memory\b|\bstore\s+(?:this|it)\s+in\s+memory\b` +
+		`|\b(?:apply|use|follow|remember)\s+(?:it|this|these)\s+(?:in|for|across)\s+(?:every|all)\s+(?:future\s+)?(?:conversations?|sessions?|chats?|tasks?|runs?)\b` +
+		// control
+		`|\bstop\s+asking\b` +
+		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
+		`|\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b` +
+		`|\byou\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|ask|check|respect)\b` +
+		`|\bdelete\s+(?:the\s+)?(?:audit|access)\s+log` +
+		`|\b(?:instructions|rules|guidelines|system\s+prompt)\b` + gap + `{0,50}?\b(?:must|should|can|are\s+to)\s+be\s+(?:ignored|disregarded|skipped|overridden)\b` +
+		`|\b(?:ignore|disregard|forget|set\s+aside|override)\s+(?:your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|system\s+prompt)` +
+		`|(?:the\s+|all\s+|any\s+)?(?:prior|previous|earlier|above|original|initial|operator's)\s+(?:\w+\s+)?(?:instructions|system\s+prompt|rules|guidelines)` +
+		`|(?:the\s+)?system\s+prompt|(?:all\s+)?(?:the\s+)?instructions\s+(?:from|in|of)\s+your)\b` +
+		`|\b(?:force-?push|push(?:ing)?\s+(?:directly\s+|straight\s+)?to\s+(?:main|master)\s+without)\b`,
+}
+
+var addressRegexps = func() map[string]func() *regexp.Regexp {
+	out := make(map[string]func() *regexp.Regexp, len(addressSources))
+	for k, v := range addressSources {
+		out[k] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(v) })
+	}
+	return out
+}()
+
+func addressExpr(name string) *regexp.Regexp { return addressRegexps[name]() }
+
+// wordAt returns the ASCII letters of text starting at i, lower-cased, and where they end.
+func wordAt(text string, i int) (string, int) {
+	j := i
+	for j < len(text) && 'a' <= text[j]|0x20 && text[j]|0x20 <= 'z' {
+		j++
+	}
+	return asciiLower(text[i:j]), j
+}
+
+// findAddressed flags a demand from the families above made of a reader addressed as an AI. The finding runs
+// from the address to the end of the demand.
+func findAddressed(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) || at+n < len(text) && isWordByte(text[at+n]) && text[at+n]|0x20 != 's' {
+		return nil, 0
+	}
+	kw := lowerKey(text[at : at+n])
+	start, body := at, -1
+	switch {
+	case kw == "whoever":
+		if m := addressExpr("whoever").FindStringIndex(instructionWindow(text, at)); m != nil && vocativeStart(text, at) {
+			body = at + m[1]
+		}
+	case aiNouns[kw]:
+		start, body = addressAt(text, at, n)
+	default:
+		// A heading that persists what follows: "Remember for all future sessions:".
+		cs := clauseStart(text, at)
+		rest := text[at+n : lineEnd(text, at+n, 48)]
+		if k := strings.IndexByte(rest, ':'); k >= 0 && addressExpr("persist").MatchString(text[cs:at]) {
+			start, body = cs, at+n+k+1
+		}
+	}
+	if body < 0 || quotedExample(text, start) {
+		return nil, 0
+	}
+	window := text[body:lineEnd(text, body, ahead)]
+	m := addressExpr("demand").FindStringIndex(window)
+	if m == nil {
+		return nil, 0
+	}
+	d := window[m[0]:]
+	silence := hasPrefixFold(d, "do not") || hasPrefixFold(d, "don't") || hasPrefixFold(d, "never") || hasPrefixFold(d, "hide") ||
+		hasPrefixFold(d, "leave") || hasPrefixFold(d, "keep") || hasPrefixFold(d, "so ") || hasPrefixFold(d, "tell") ||
+		hasPrefixFold(d, "you ") || hasPrefixFold(d, "without")
+	if !silence && addressExpr("negated").MatchString(window[:m[0]]) {
+		return nil, 0
+	}
+	// The finding runs to the end of the sentence: what a "save this to your memory:" or "turn off … and"
+	// demands follows the words that name the act.
+	return []span{{start, sentenceEnd(text, body+m[1])}}, 0
+}
+
+// sentenceEnd returns where the sentence holding text[at] ends: before ". ", ";", or the end of the line.
+func sentenceEnd(text string, at int) int {
+	le := lineEnd(text, at, ahead)
+	for i := at; i < le; i++ {
+		switch text[i] {
+		case ';':
+			return i
+		case '.', '!', '?':
+			if i+1 == le || text[i+1] == ' ' {
+				return i
+			}
+		}
+	}
+	return le
+}
+
+// vocativeStart reports whether text[at] opens its clause, after list markers and an opener such as "hey" or
+// "dear": where a note turns to someone.
+func vocativeStart(text string, at int) bool {
+	ls := lineStart(text, at, 160)
+	pre := strings.TrimRight(text[ls:at], " \t")
+	// "Hey Claude", "Please, dear assistant": one opener word may stand before the name.
+	if k := strings.LastIndexAny(pre, " \t,.:;!?(-*>#"); k < len(pre)-1 {
+		if addressExpr("opener").MatchString(pre[k+1:]) {
+			pre = strings.TrimRight(pre[:k+1], " \t")
+		}
+	}
+	pre = strings.TrimLeft(pre, "-+*>#`'\" \t0123456789.)")
+	if pre == "" {
+		return true
+	}
+	switch pre[len(pre)-1] {
+	case '.', '!', '?', ';', ':', ',', '(':
+		return true
+	}
+	return strings.HasSuffix(pre, "—") || strings.HasSuffix(pre, " -")
+}
+
+// addressAt parses an address around the AI noun at text[at:at+n] and returns where it starts and where the
+// demand after it may begin, or -1: a vocative closed by a comma, colon or dash ("Claude, …", "AI reader:",
+// "Codex or Claude, whichever of you reads this:"), or a phrase that turns to it ("Note to the assistant
+// reading this later:", "If you are an AI reading this checkpoint,").
+func addressAt(text string, at, n int) (int, int) {
+	e := at + n
+	if e < len(text) && text[e]|0x20 == 's' {
+		e++
+	}
+	// "AI agent", "Codex or Claude": more of the name.
+	for range 2 {
+		i := skipBlanks(text, e)
+		w, j := wordAt(text, i)
+		if addressTail[w] {
+			e = j
+			continue
+		}
+		if w == "or" || w == "and" {
+			if w2, j2 := wordAt(text, skipBlanks(text, j)); aiNouns[w2] {
+				e = j2
+				continue
+			}
+		}
+		break
+	}
+	i := skipBlanks(text, e)
+	closed := i < len(text) && (text[i] == ',' || text[i] == ':') || strings.HasPrefix(text[i:], "—") || strings.HasPrefix(text[i:], "- ")
+	if closed && vocativeStart(text, at) {
+		k := i + 1
+		if strings.HasPrefix(text[i:], "—") {
+			k = i + len("—")
+		}
+		return at, k
+	}
+	cs := lineStart(text, at, 160)
+	pre := text[max(cs, at-60):at]
+	if !addressExpr("toward").MatchString(pre) {
+		return -1, -1
+	}
+	// The address runs to the comma or colon that ends it: "… reading this later:".
+	rest := text[e:lineEnd(text, e, 80)]
+	k := strings.IndexAny(rest, ":,")
+	if k < 0 {
+		return -1, -1
+	}
+	return clauseStart(text, at), e + k + 1
+}
