@@ -38,6 +38,12 @@ var addressedKeywords = []string{"assistant", "agent", "ai", "model", "llm", "cl
 // gap is a character inside a sentence: a dot only inside a word (CLAUDE.md, secrets/.env).
 const gap = `(?:[^.;\n]|\.\S)`
 
+// secretObject is what the send family sends: credentials by name, every key, the value of a token variable.
+// "tokens" alone is not one: to a model it is a unit of text.
+const secretObject = `\b(?:(?:api|secret|access|private|signing|deploy|ssh|aws|gpg)\s+keys?|(?:access|auth|api|github|gitlab|npm|bearer|session|refresh|deploy)\s+tokens?` +
+	`|credentials|passwords?|secrets|(?:the|all\s+(?:the\s+)?|every)\s+keys?|printenv|environment\s+variables|env\s+vars)\b` +
+	`|(?:\b(?:value|contents)\s+of\s+(?:the\s+)?\$?|\$)(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD))\b`
+
 const humanNoun = `(?:the\s+|your\s+)(?:user|human|reviewer|operator|owner|maintainer|supervisor|lead)s?\b`
 
 var addressSources = map[string]string{
@@ -54,16 +60,16 @@ var addressSources = map[string]string{
 		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\b(?:\s+(?:of\s+)?(?:the\s+)?\w+)?` +
 		`|\b(?:reply|respond|answer)\s+(?:only|just)\b` + gap + `{0,40}` +
 		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` +
-		`|\bwithout\s+(?:any\s+)?(?:review|reviewing|approval|asking|confirmation|showing|telling|checking\s+with)\b` +
+		`|\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|showing\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
 		`|\b(?:is|are)\s+always\s+(?:safe|allowed|approved|fine)\b` +
 		// send
 		`|\b(?:send|mail|e-?mail|upload|post|copy|paste|forward|scp|rsync|exfiltrate|encode|tar(?:\s+up)?|zip(?:\s+up)?|pipe|commit|push|publish|leak|dump|print|echo|share|put|include|attach)\b` + gap + `{0,60}?` +
-		`(?:` + sensitivePath + `|` + secretsPhrase + `|\b(?:(?:api|secret|access|private|signing|deploy)\s+keys?|credentials|passwords|printenv|environment\s+variables)\b|\b(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD))\b)` +
+		`(?:` + sensitivePath + `|` + secretObject + `)` +
 		// hide
 		`|\b(?:hide|conceal|withhold|suppress)\b` + gap + `{0,60}?\bfrom\s+` + humanNoun +
 		`|\b(?:do\s+not|don't|never)\s+(?:mention|tell|show|report|reveal|disclose|say|let)\b` + gap + `{0,60}?` + humanNoun +
 		`|\bleave\s+` + gap + `{0,40}?\bout\s+of\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog|pr\s+description)` +
-		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us|secret|quiet|hidden|to\s+yourself)\b` +
+		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us|to\s+yourself|(?:secret|hidden|quiet)\s+from\s+` + humanNoun + `)` +
 		`|\bso\s+(?:that\s+)?` + humanNoun + `\s*(?:does|do|will|can)\s*(?:not|n't)\s+(?:see|notice|find)` +
 		`|\btell\s+(?:them|` + humanNoun + `)\s+` + gap + `{0,50}?\b(?:even\s+if|regardless\s+of|whether\s+or\s+not)\b` +
 		// memory
@@ -71,11 +77,11 @@ var addressSources = map[string]string{
 		`|\b(?:long-term|persistent|permanent)\s+memory\b|\bnew\s+rules?\s+for\s+your\s+memory\b|\bstore\s+(?:this|it)\s+in\s+memory\b` +
 		`|\b(?:apply|use|follow|remember)\s+(?:it|this|these)\s+(?:in|for|across)\s+(?:every|all)\s+(?:future\s+)?(?:conversations?|sessions?|chats?|tasks?|runs?)\b` +
 		// control
-		`|\bstop\s+asking\b` +
+		`|\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
 		`|\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b` +
 		`|\byou\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|ask|check|respect)\b` +
-		`|\bdelete\s+(?:the\s+)?(?:audit|access)\s+log` +
+		`|\bdelete\s+(?:the\s+)?audit\s+log` +
 		`|\b(?:instructions|rules|guidelines|system\s+prompt)\b` + gap + `{0,50}?\b(?:must|should|can|are\s+to)\s+be\s+(?:ignored|disregarded|skipped|overridden)\b` +
 		`|\b(?:ignore|disregard|forget|set\s+aside|override)\s+(?:your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|system\s+prompt)` +
 		`|(?:the\s+|all\s+|any\s+)?(?:prior|previous|earlier|above|original|initial|operator's)\s+(?:\w+\s+)?(?:instructions|system\s+prompt|rules|guidelines)` +

@@ -550,7 +550,7 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 	if !strings.Contains(w, " to ") && !strings.Contains(w, " into ") && !strings.Contains(w, " in ") || !imperative(text, at) {
 		return nil, 0
 	}
-	if m := expr("send").FindStringIndex(w); m != nil {
+	if m := expr("send").FindStringIndex(w); m != nil && !quotedExample(text, at) {
 		return []span{{at, at + m[1]}}, 0
 	}
 	return nil, 0
