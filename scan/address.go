@@ -29,7 +29,8 @@ var aiNouns = map[string]bool{
 }
 
 // addressTail may follow an AI noun inside the address: "AI agent", "AI reader", "Codex or Claude".
-var addressTail = map[string]bool{"reader": true, "assistant": true, "agent": true, "model": true, "instance": true}
+var addressTail = map[string]bool{"reader": true, "assistant": true, "agent": true, "model": true, "instance": true,
+	"instructions": true, "note": true, "notice": true, "task": true, "reminder": true, "directive": true, "session": true}
 
 // addressedKeywords are the keywords of [findAddressed].
 var addressedKeywords = []string{"assistant", "agent", "ai", "model", "llm", "claude", "codex", "copilot", "gpt", "chatgpt",
@@ -49,8 +50,11 @@ const humanNoun = `(?:the\s+|your\s+)(?:user|human|reviewer|operator|owner|maint
 var addressSources = map[string]string{
 	// toward: the words before an AI noun that address it: "Note to the assistant", "for the next AI
 	// session", "If you are an AI".
-	"toward":  `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){1,3}|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+)?)$`,
-	"opener":  `(?i)^(?:hey|dear|ok|okay|yo|attention|oh|and|so|now|please)$`,
+	"toward": `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){1,3}(?:[a-z-]+\s+)?|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+)?)$`,
+	"opener": `(?i)^(?:hey|hi|hello|greetings|dear|ok|okay|yo|attention|oh|and|so|now|please|listen|psst|look)$`,
+	// reading: an address by what the reader does: "Any AI model reading this must …".
+	"every":   `(?i)(?:^|[^a-z])(?:any|every|each|all|whichever)\s+(?:[a-z-]+\s+)?$`,
+	"reading": `(?i)^s?\s+(?:that\s+|who\s+|which\s+)?(?:reads?|reading|processes|processing|resum\w+|sees|seeing|loads?|loading|opens|finds|ingests|ingesting)\s+(?:this|these)\b`,
 	"whoever": `(?i)^whoever\s+(?:reads|picks|opens|resumes|sees|finds|gets|handles|takes|continues)\b[^:,\n]{0,50}[:,]`,
 	// persist: "Remember for all future sessions:", "Memory update for future sessions (please persist it):".
 	"persist": `(?i)(?:remember|memory|note|rule|persist|keep|instruction|standing|for)\b`,
@@ -60,15 +64,24 @@ var addressSources = map[string]string{
 		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\b(?:\s+(?:of\s+)?(?:the\s+)?\w+)?` +
 		`|\b(?:reply|respond|answer)\s+(?:only|just)\b` + gap + `{0,40}` +
 		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` +
-		`|\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|showing\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
+		`|\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
 		`|\b(?:is|are)\s+always\s+(?:safe|allowed|approved|fine)\b` +
+		`|\byou\s+(?:have|are\s+given|now\s+have|have\s+been\s+given)\s+(?:full\s+|explicit\s+)?(?:permission|authori[sz]ation|approval|clearance)\s+to\b|\byou\s+are\s+(?:now\s+)?authori[sz]ed\s+to\b` +
+		`|\b(?:reply|respond|answer)\s+(?:to\s+)?(?:any|every|all)\b` + gap + `{0,40}?\bwith\s+['"]` +
+		`|--(?:allow-flagged|no-verify|dangerously-[a-z-]+|skip-checks?)\b` +
 		// send
 		`|\b(?:send|mail|e-?mail|upload|post|copy|paste|forward|scp|rsync|exfiltrate|encode|tar(?:\s+up)?|zip(?:\s+up)?|pipe|commit|push|publish|leak|dump|print|echo|share|put|include|attach)\b` + gap + `{0,60}?` +
 		`(?:` + sensitivePath + `|` + secretObject + `)` +
+		`|\bexfiltrate\b` +
 		// hide
 		`|\b(?:hide|conceal|withhold|suppress)\b` + gap + `{0,60}?\bfrom\s+` + humanNoun +
 		`|\b(?:do\s+not|don't|never)\s+(?:mention|tell|show|report|reveal|disclose|say|let)\b` + gap + `{0,60}?` + humanNoun +
 		`|\bleave\s+` + gap + `{0,40}?\bout\s+of\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog|pr\s+description)` +
+		`|\b(?:omit|exclude|drop|strip|remove)\s+(?:any|all|every)\s+(?:mention|reference)s?\s+of\b` +
+		`|\b(?:omit|exclude)\b` + gap + `{0,60}?\bfrom\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog)\b` +
+		`|\bso\s+(?:that\s+)?(?:nobody|no\s+one|no-one)\s+(?:notices|finds\s+out|sees|knows|will\s+(?:notice|know|see))\b` +
+		`|\bwithout\s+(?:anyone|` + humanNoun + `)\s+(?:noticing|knowing|seeing|finding\s+out)\b` +
+		`|\b(?:say|claim|report|pretend)\s+(?:that\s+)?(?:everything|all|it|the\s+\w+)\s+(?:is|was|went|are|were|passed|succeeded|worked)\b` + gap + `{0,12}?\b(?:fine|ok|okay|green|good|successful|passed|succeeded|worked|well)\b` +
 		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us|to\s+yourself|(?:secret|hidden|quiet)\s+from\s+` + humanNoun + `)` +
 		`|\bso\s+(?:that\s+)?` + humanNoun + `\s*(?:does|do|will|can)\s*(?:not|n't)\s+(?:see|notice|find)` +
 		`|\btell\s+(?:them|` + humanNoun + `)\s+` + gap + `{0,50}?\b(?:even\s+if|regardless\s+of|whether\s+or\s+not)\b` +
@@ -77,6 +90,11 @@ var addressSources = map[string]string{
 		`|\b(?:long-term|persistent|permanent)\s+memory\b|\bnew\s+rules?\s+for\s+your\s+memory\b|\bstore\s+(?:this|it)\s+in\s+memory\b` +
 		`|\b(?:apply|use|follow|remember)\s+(?:it|this|these)\s+(?:in|for|across)\s+(?:every|all)\s+(?:future\s+)?(?:conversations?|sessions?|chats?|tasks?|runs?)\b` +
 		// control
+		`|\b(?:remember|keep)\s+(?:this|it|that)\s+(?:permanently|forever|for\s+(?:all\s+)?future|across\s+(?:all\s+)?sessions)` +
+		`|\b(?:never|do\s+not|don't)\s+refuse\b` +
+		`|\b(?:grant|give)\b` + gap + `{0,40}?\b(?:admin|owner|root|write|maintainer|sudo)\s+(?:access|rights|role|permissions?)\b|\bauthorized_keys\b` +
+		`|\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:branch\s+protection|2fa|mfa|two-factor\s+\w+|audit\s+logging)\b` +
+		`|\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)` +
 		`|\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
 		`|\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b` +
@@ -111,8 +129,11 @@ func wordAt(text string, i int) (string, int) {
 // findAddressed flags a demand from the families above made of a reader addressed as an AI. The finding runs
 // from the address to the end of the demand.
 func findAddressed(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) || at+n < len(text) && isWordByte(text[at+n]) && text[at+n]|0x20 != 's' {
+	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
+	}
+	if e := at + n; e < len(text) && isWordByte(text[e]) && (text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1])) {
+		return nil, 0 // inside a word; a plural ("agents") is an address too
 	}
 	kw := lowerKey(text[at : at+n])
 	start, body := at, -1
@@ -142,7 +163,7 @@ func findAddressed(text string, at, n int) ([]span, int) {
 	d := window[m[0]:]
 	silence := hasPrefixFold(d, "do not") || hasPrefixFold(d, "don't") || hasPrefixFold(d, "never") || hasPrefixFold(d, "hide") ||
 		hasPrefixFold(d, "leave") || hasPrefixFold(d, "keep") || hasPrefixFold(d, "so ") || hasPrefixFold(d, "tell") ||
-		hasPrefixFold(d, "you ") || hasPrefixFold(d, "without")
+		hasPrefixFold(d, "you ") || hasPrefixFold(d, "without") || hasPrefixFold(d, "omit") || hasPrefixFold(d, "exclude")
 	if !silence && addressExpr("negated").MatchString(window[:m[0]]) {
 		return nil, 0
 	}
@@ -186,7 +207,7 @@ func vocativeStart(text string, at int) bool {
 	case '.', '!', '?', ';', ':', ',', '(':
 		return true
 	}
-	return strings.HasSuffix(pre, "—") || strings.HasSuffix(pre, " -")
+	return strings.HasSuffix(pre, "—") || strings.HasSuffix(pre, " -") || strings.HasSuffix(pre, "<!--")
 }
 
 // addressAt parses an address around the AI noun at text[at:at+n] and returns where it starts and where the
@@ -202,7 +223,7 @@ func addressAt(text string, at, n int) (int, int) {
 	for range 2 {
 		i := skipBlanks(text, e)
 		w, j := wordAt(text, i)
-		if addressTail[w] {
+		if addressTail[w] || addressTail[strings.TrimSuffix(w, "s")] {
 			e = j
 			continue
 		}
@@ -213,6 +234,13 @@ func addressAt(text string, at, n int) (int, int) {
 			}
 		}
 		break
+	}
+	// "AI agent reading this:", "Models reading this note,": what the reader does is part of the name.
+	if r := addressExpr("reading").FindStringIndex(text[e:lineEnd(text, e, 80)]); r != nil {
+		e += r[1]
+		if w, j := wordAt(text, skipBlanks(text, e)); w == "note" || w == "file" || w == "checkpoint" || w == "text" || w == "later" || w == "now" {
+			e = j
+		}
 	}
 	i := skipBlanks(text, e)
 	closed := i < len(text) && (text[i] == ',' || text[i] == ':') || strings.HasPrefix(text[i:], "—") || strings.HasPrefix(text[i:], "- ")
@@ -225,6 +253,21 @@ func addressAt(text string, at, n int) (int, int) {
 	}
 	cs := lineStart(text, at, 160)
 	pre := text[max(cs, at-60):at]
+	if at > 0 && text[at-1] == '@' {
+		return at - 1, e // a mention: "@claude approve …"
+	}
+	if m := addressExpr("every").FindStringIndex(pre); m != nil {
+		// "Any AI model reading this must …": the demand follows what the reader does.
+		if r := addressExpr("reading").FindStringIndex(text[at+n : lineEnd(text, at+n, 80)]); r != nil {
+			k := max(cs, at-60) + m[0]
+			if !isAlnum(text[k]) {
+				k++
+			}
+			if vocativeStart(text, k) {
+				return k, at + n + r[1]
+			}
+		}
+	}
 	if !addressExpr("toward").MatchString(pre) {
 		return -1, -1
 	}
