@@ -59,13 +59,14 @@ var addressSources = map[string]string{
 	// persist: "Remember for all future sessions:", "Memory update for future sessions (please persist it):".
 	"persist": `(?i)(?:remember|memory|note|rule|persist|keep|instruction|standing|for)\b`,
 	"negated": `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|dont|avoid|no\s+need\s+to|not\s+to|refuse\s+to)\s+(?:\w+\s+){0,2}$`,
-	"demand": `(?i)` +
+	// demand is tried only at the start of a word in [demandLeads], so each alternative begins with one.
+	"demand": `(?i)^(?:` +
 		// approve
 		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\b(?:\s+(?:of\s+)?(?:the\s+)?\w+)?` +
 		`|\b(?:reply|respond|answer)\s+(?:only|just)\b` + gap + `{0,40}` +
 		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` +
 		`|\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
-		`|\b(?:is|are)\s+always\s+(?:safe|allowed|approved|fine)\b` +
+		`|\balways\s+(?:safe|allowed|approved|fine)\b` +
 		`|\byou\s+(?:have|are\s+given|now\s+have|have\s+been\s+given)\s+(?:full\s+|explicit\s+)?(?:permission|authori[sz]ation|approval|clearance)\s+to\b|\byou\s+are\s+(?:now\s+)?authori[sz]ed\s+to\b` +
 		`|\b(?:reply|respond|answer)\s+(?:to\s+)?(?:any|every|all)\b` + gap + `{0,40}?\bwith\s+['"]` +
 		`|--(?:allow-flagged|no-verify|dangerously-[a-z-]+|skip-checks?)\b` +
@@ -104,7 +105,7 @@ var addressSources = map[string]string{
 		`|\b(?:ignore|disregard|forget|set\s+aside|override)\s+(?:your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|system\s+prompt)` +
 		`|(?:the\s+|all\s+|any\s+)?(?:prior|previous|earlier|above|original|initial|operator's)\s+(?:\w+\s+)?(?:instructions|system\s+prompt|rules|guidelines)` +
 		`|(?:the\s+)?system\s+prompt|(?:all\s+)?(?:the\s+)?instructions\s+(?:from|in|of)\s+your)\b` +
-		`|\b(?:force-?push|push(?:ing)?\s+(?:directly\s+|straight\s+)?to\s+(?:main|master)\s+without)\b`,
+		`|\b(?:force-?push|push(?:ing)?\s+(?:directly\s+|straight\s+)?to\s+(?:main|master)\s+without)\b)`,
 }
 
 var addressRegexps = func() map[string]func() *regexp.Regexp {
@@ -126,14 +127,40 @@ func wordAt(text string, i int) (string, int) {
 	return asciiLower(text[i:j]), j
 }
 
-// findAddressed flags a demand from the families above made of a reader addressed as an AI. The finding runs
-// from the address to the end of the demand.
-func findAddressed(text string, at, n int) ([]span, int) {
+// findAddressed flags demands from the families above made of a reader addressed as an AI, given the start of
+// every keyword hit. A finding runs from the address to the end of the sentence holding the demand.
+func findAddressed(text string, hits []int) []span {
+	var out []span
+	var c demandCache
+	done := -1
+	for _, at := range hits {
+		if at < done {
+			continue // inside a finding already
+		}
+		n := 0
+		for _, kw := range addressedKeywords {
+			if len(kw) > n && hasPrefixFold(text[at:], kw) {
+				n = len(kw)
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if sp, ok := addressed(text, at, n, &c); ok {
+			out = append(out, sp)
+			done = sp.end
+		}
+	}
+	return out
+}
+
+// addressed examines the keyword hit text[at:at+n].
+func addressed(text string, at, n int, c *demandCache) (span, bool) {
 	if at > 0 && isWordByte(text[at-1]) {
-		return nil, 0
+		return span{}, false
 	}
 	if e := at + n; e < len(text) && isWordByte(text[e]) && (text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1])) {
-		return nil, 0 // inside a word; a plural ("agents") is an address too
+		return span{}, false // inside a word; a plural ("agents") is an address too
 	}
 	kw := lowerKey(text[at : at+n])
 	start, body := at, -1
@@ -152,24 +179,90 @@ func findAddressed(text string, at, n int) ([]span, int) {
 			start, body = cs, at+n+k+1
 		}
 	}
-	if body < 0 || quotedExample(text, start) {
-		return nil, 0
+	if body < 0 {
+		return span{}, false
 	}
-	window := text[body:lineEnd(text, body, ahead)]
-	m := addressExpr("demand").FindStringIndex(window)
-	if m == nil {
-		return nil, 0
+	ds, de := c.next(text, body)
+	if ds < 0 || quotedExample(text, start) {
+		return span{}, false
 	}
+	window := text[body:de]
+	m := []int{ds - body, de - body}
 	d := window[m[0]:]
 	silence := hasPrefixFold(d, "do not") || hasPrefixFold(d, "don't") || hasPrefixFold(d, "never") || hasPrefixFold(d, "hide") ||
 		hasPrefixFold(d, "leave") || hasPrefixFold(d, "keep") || hasPrefixFold(d, "so ") || hasPrefixFold(d, "tell") ||
 		hasPrefixFold(d, "you ") || hasPrefixFold(d, "without") || hasPrefixFold(d, "omit") || hasPrefixFold(d, "exclude")
 	if !silence && addressExpr("negated").MatchString(window[:m[0]]) {
-		return nil, 0
+		return span{}, false
 	}
 	// The finding runs to the end of the sentence: what a "save this to your memory:" or "turn off … and"
 	// demands follows the words that name the act.
-	return []span{{start, sentenceEnd(text, body+m[1])}}, 0
+	return span{start, sentenceEnd(text, de)}, true
+}
+
+// demandCache remembers how far a line has been searched for a demand, so that many addresses on one line
+// cost one pass over its words: the words in [from, to) were tried, and the first demand among them starts at
+// at and ends at end (at is -1 when there is none).
+type demandCache struct{ from, to, at, end int }
+
+// next returns the first demand that starts at a word of text within ahead bytes of body on its line, or -1.
+func (c *demandCache) next(text string, body int) (int, int) {
+	le := lineEnd(text, body, ahead)
+	if c.to == 0 || body < c.from || body > c.to || c.at >= 0 && c.at < body {
+		*c = demandCache{from: body, to: body, at: -1}
+	}
+	if c.at < 0 {
+		c.at, c.end, c.to = findDemand(text, c.to, le)
+	}
+	if c.at < 0 || c.at >= le {
+		return -1, -1
+	}
+	return c.at, c.end
+}
+
+// demandLeads are the words a demand may begin with: the first words of the alternatives of the demand
+// expression, lower-cased.
+var demandLeads = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`approve accept merge apply sign lgtm reply respond answer pre-approved preapproved already approved
+		without always you send mail e-mail email upload post copy paste forward scp rsync exfiltrate encode tar zip pipe commit push
+		publish leak dump print echo share put include attach hide conceal withhold suppress do don't never leave omit exclude drop
+		strip remove so say claim report pretend keep tell save store add write persist record long-term persistent permanent new
+		use follow remember grant give authorized_keys disable turn switch rm stop treat delete instructions rules guidelines system
+		ignore disregard forget set override force-push forcepush pushing`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// findDemand returns where the first demand starting at a word of text[from:to] starts and ends, and how far
+// it searched (to, when it found none). The expression runs only at the start of a word that may begin one, on
+// the rest of its line, so an address followed by ordinary prose costs a pass over its words.
+func findDemand(text string, from, to int) (int, int, int) {
+	var buf [24]byte
+	for i := from; i < to; {
+		j := i
+		for j < len(text) && (isAlnum(text[j]) || text[j] == '\'' || text[j] == '-' || text[j] == '_') {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		w := strings.TrimRight(text[i:j], "'")
+		if len(w) <= len(buf) {
+			for k := 0; k < len(w); k++ {
+				buf[k] = lowerByte(w[k])
+			}
+			if demandLeads[string(buf[:len(w)])] || strings.HasPrefix(w, "--") {
+				if m := addressExpr("demand").FindStringIndex(text[i:lineEnd(text, i, ahead)]); m != nil {
+					return i + m[0], i + m[1], j
+				}
+			}
+		}
+		i = j
+	}
+	return -1, -1, to
 }
 
 // sentenceEnd returns where the sentence holding text[at] ends: before ". ", ";", or the end of the line.
