@@ -118,6 +118,34 @@ var addressRegexps = func() map[string]func() *regexp.Regexp {
 
 func addressExpr(name string) *regexp.Regexp { return addressRegexps[name]() }
 
+// towardWords, everyWords and readingWords are what the toward, every and reading expressions need.
+var (
+	towardWords  = []string{"to ", "for ", "if you"}
+	everyWords   = []string{"any ", "every ", "each ", "all ", "whichever "}
+	readingWords = []string{"read", "process", "resum", "see", "load", "open", "find", "ingest", "that ", "who ", "which "}
+)
+
+// everyAt matches the every expression on pre, when pre has its words.
+func everyAt(pre string) []int {
+	if !containsAnyFold(pre, everyWords) {
+		return nil
+	}
+	return addressExpr("every").FindStringIndex(pre)
+}
+
+// readingAt matches the reading expression at text[i], when one of its words follows.
+func readingAt(text string, i int) []int {
+	j := i
+	if j < len(text) && text[j]|0x20 == 's' {
+		j++ // "models reading this"
+	}
+	j = skipBlanks(text, j)
+	if !followedByAny(text, j, readingWords) {
+		return nil
+	}
+	return addressExpr("reading").FindStringIndex(text[i:lineEnd(text, i, 80)])
+}
+
 // wordAt returns the ASCII letters of text starting at i, lower-cased, and where they end.
 func wordAt(text string, i int) (string, int) {
 	j := i
@@ -329,7 +357,7 @@ func addressAt(text string, at, n int) (int, int) {
 		break
 	}
 	// "AI agent reading this:", "Models reading this note,": what the reader does is part of the name.
-	if r := addressExpr("reading").FindStringIndex(text[e:lineEnd(text, e, 80)]); r != nil {
+	if r := readingAt(text, e); r != nil {
 		e += r[1]
 		if w, j := wordAt(text, skipBlanks(text, e)); w == "note" || w == "file" || w == "checkpoint" || w == "text" || w == "later" || w == "now" {
 			e = j
@@ -349,9 +377,10 @@ func addressAt(text string, at, n int) (int, int) {
 	if at > 0 && text[at-1] == '@' {
 		return at - 1, e // a mention: "@claude approve …"
 	}
-	if m := addressExpr("every").FindStringIndex(pre); m != nil {
+	// The expressions run only where their words are: most mentions of a model or an agent have neither.
+	if m := everyAt(pre); m != nil {
 		// "Any AI model reading this must …": the demand follows what the reader does.
-		if r := addressExpr("reading").FindStringIndex(text[at+n : lineEnd(text, at+n, 80)]); r != nil {
+		if r := readingAt(text, at+n); r != nil {
 			k := max(cs, at-60) + m[0]
 			if !isAlnum(text[k]) {
 				k++
@@ -361,7 +390,7 @@ func addressAt(text string, at, n int) (int, int) {
 			}
 		}
 	}
-	if !addressExpr("toward").MatchString(pre) {
+	if !containsAnyFold(pre, towardWords) || !addressExpr("toward").MatchString(pre) {
 		return -1, -1
 	}
 	// The address runs to the comma or colon that ends it: "… reading this later:".
