@@ -222,6 +222,17 @@ func ruleTable() []*rule {
 			negatives: []string{`echo "$CR_PAT" | docker login ghcr.io -u ci --password-stdin`, "cat token.txt | docker login --password-stdin"},
 		},
 		{
+			id: "login-pair", category: CategoryCredential,
+			description: "A login written as user / password after \"login:\" or \"credentials:\", the user one word or an " +
+				"email address and the password a strong value.",
+			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:"},
+			find:     findLoginPair,
+			positives: []string{"Vendor portal login: deploy@acme.io / " + fake("GXq7t", "sL!a6jW") + " (shared account).",
+				"creds: ci-bot / " + fake("Xy7#", "kq2Lm9") + "; rotate monthly"},
+			negatives: []string{"login: admin / admin", "credentials: alice / see 1Password", "Login: user@example.com / <password>",
+				"account: billing / payments team"},
+		},
+		{
 			id: "user-flag-password", category: CategoryCredential,
 			description: "The password of user:password given to -u or --user (curl, httpie, kubectl), quoted or not, " +
 				"with @ and other symbols in it; placeholders such as <user:password>, [PASSWORD] and $VARS are ignored.",
