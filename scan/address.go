@@ -57,16 +57,17 @@ var addressSources = map[string]string{
 	"reading": `(?i)^s?\s+(?:that\s+|who\s+|which\s+)?(?:reads?|reading|processes|processing|resum\w+|sees|seeing|loads?|loading|opens|finds|ingests|ingesting)\s+(?:this|these)\b`,
 	"whoever": `(?i)^whoever\s+(?:reads|picks|opens|resumes|sees|finds|gets|handles|takes|continues)\b[^:,\n]{0,50}[:,]`,
 	// persist: "Remember for all future sessions:", "Memory update for future sessions (please persist it):".
-	"persist": `(?i)(?:remember|memory|note|rule|persist|keep|instruction|standing|for)\b`,
-	"negated": `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|dont|avoid|no\s+need\s+to|not\s+to|refuse\s+to)\s+(?:\w+\s+){0,2}$`,
+	"persist":  `(?i)(?:remember|memory|note|rule|persist|keep|instruction|standing|for)\b`,
+	"reported": `(?i)\b(?:asked|wants?|wanted|said|says|told|agreed|decided|suggested|requested|reported|noted|mentioned)\b`,
+	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|dont|avoid|no\s+need\s+to|not\s+to|refuse\s+to)\s+(?:\w+\s+){0,2}$`,
 	// demand is tried only at the start of a word in [demandLeads], so each alternative begins with one.
 	"demand": `(?i)^(?:` +
 		// approve
-		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\b(?:\s+(?:of\s+)?(?:the\s+)?\w+)?` +
-		`|\b(?:reply|respond|answer)\s+(?:only|just)\b` + gap + `{0,40}` +
-		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` +
-		`|\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
-		`|\balways\s+(?:safe|allowed|approved|fine)\b` +
+		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\s+(?:of\s+)?(?:the\s+|these\s+)?(?:pending|flagged|quarantined|queued)\b` +
+		`|\b(?:approve|accept|merge|apply|push|deploy|delete|force-push)\b` + gap + `{0,40}?\bwithout\s+(?:waiting\b|(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$))` +
+		`|\b(?:run|execute)\s+(?:any|every|all)\b` + gap + `{0,30}?\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
+		`|\b(?:reply|respond|answer)\s+(?:only|just)\s+(?:with\s+)?(?:['"‘“]|(?:lgtm|approved|yes|ok)\b)` + gap + `{0,40}` +
+		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` + gap + `{0,40}?\b(?:push\w*|merg\w*|deploy\w*|delet\w*|force\w*|skip\w*|bypass\w*|without|all|every|any)\b` +
 		`|\byou\s+(?:have|are\s+given|now\s+have|have\s+been\s+given)\s+(?:full\s+|explicit\s+)?(?:permission|authori[sz]ation|approval|clearance)\s+to\b|\byou\s+are\s+(?:now\s+)?authori[sz]ed\s+to\b` +
 		`|\b(?:reply|respond|answer)\s+(?:to\s+)?(?:any|every|all)\b` + gap + `{0,40}?\bwith\s+['"]` +
 		`|--(?:allow-flagged|no-verify|dangerously-[a-z-]+|skip-checks?)\b` +
@@ -83,7 +84,7 @@ var addressSources = map[string]string{
 		`|\bso\s+(?:that\s+)?(?:nobody|no\s+one|no-one)\s+(?:notices|finds\s+out|sees|knows|will\s+(?:notice|know|see))\b` +
 		`|\bwithout\s+(?:anyone|` + humanNoun + `)\s+(?:noticing|knowing|seeing|finding\s+out)\b` +
 		`|\b(?:say|claim|report|pretend)\s+(?:that\s+)?(?:everything|all|it|the\s+\w+)\s+(?:is|was|went|are|were|passed|succeeded|worked)\b` + gap + `{0,12}?\b(?:fine|ok|okay|green|good|successful|passed|succeeded|worked|well)\b` +
-		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us|to\s+yourself|(?:secret|hidden|quiet)\s+from\s+` + humanNoun + `)` +
+		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us(?:[.;,:!)]|\s*$)|to\s+yourself|(?:secret|hidden|quiet)\s+from\s+` + humanNoun + `)` +
 		`|\bso\s+(?:that\s+)?` + humanNoun + `\s*(?:does|do|will|can)\s*(?:not|n't)\s+(?:see|notice|find)` +
 		`|\btell\s+(?:them|` + humanNoun + `)\s+` + gap + `{0,50}?\b(?:even\s+if|regardless\s+of|whether\s+or\s+not)\b` +
 		// memory
@@ -220,12 +221,45 @@ func addressed(text string, at, n int, c *demandCache) (span, bool) {
 	silence := hasPrefixFold(d, "do not") || hasPrefixFold(d, "don't") || hasPrefixFold(d, "never") || hasPrefixFold(d, "hide") ||
 		hasPrefixFold(d, "leave") || hasPrefixFold(d, "keep") || hasPrefixFold(d, "so ") || hasPrefixFold(d, "tell") ||
 		hasPrefixFold(d, "you ") || hasPrefixFold(d, "without") || hasPrefixFold(d, "omit") || hasPrefixFold(d, "exclude")
-	if !silence && addressExpr("negated").MatchString(window[:m[0]]) {
-		return span{}, false
+	if !silence && addressExpr("negated").MatchString(window[:m[0]]) || reportedBefore(window[:m[0]]) {
+		return span{}, false // a prohibition, or what someone asked for: "the reviewer asked us to stop asking …"
+	}
+	if objectNamesDoc(text, de) {
+		return span{}, false // "copy the credentials template", ".env.example"
 	}
 	// The finding runs to the end of the sentence: what a "save this to your memory:" or "turn off … and"
 	// demands follows the words that name the act.
 	return span{start, sentenceEnd(text, de)}, true
+}
+
+// reportedBefore reports whether s tells what someone asked for or said ("the reviewer asked us to …"), not
+// counting a condition ("if asked about the outage, …").
+func reportedBefore(s string) bool {
+	for _, m := range addressExpr("reported").FindAllStringIndex(s, -1) {
+		pre := strings.ToLower(strings.TrimRight(s[:m[0]], " "))
+		if strings.HasSuffix(pre, "if") || strings.HasSuffix(pre, "when") || strings.HasSuffix(pre, "whenever") || strings.HasSuffix(pre, "unless") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// docWords, after a credential's name, make it a document about credentials rather than the credentials.
+var docWords = map[string]bool{"template": true, "templates": true, "example": true, "sample": true, "docs": true, "doc": true,
+	"documentation": true, "schema": true, "format": true, "policy": true, "page": true, "section": true, "manager": true,
+	"rotation": true, "scopes": true, "scope": true, "list": true, "names": true, "name": true, "fields": true, "field": true}
+
+// objectNamesDoc reports whether the demand ending at text[end] names a document about credentials: a word of
+// [docWords] follows, or the file is an example (.env.example, .env.sample).
+func objectNamesDoc(text string, end int) bool {
+	for _, suf := range []string{".example", ".sample", ".template", ".dist"} {
+		if end >= len(suf) && equalFoldASCII(text[end-len(suf):end], suf) {
+			return true
+		}
+	}
+	w, _ := wordAt(text, skipBlanks(text, end))
+	return docWords[w]
 }
 
 // demandCache remembers how far a line has been searched for a demand, so that many addresses on one line
