@@ -42,7 +42,7 @@ const gap = `(?:[^.;\n]|\.\S)`
 // secretObject is what the send family sends: credentials by name, every key, the value of a token variable.
 // "tokens" alone is not one: to a model it is a unit of text.
 const secretObject = `\b(?:(?:api|secret|access|private|signing|deploy|ssh|aws|gpg)\s+keys?|(?:access|auth|api|github|gitlab|npm|bearer|session|refresh|deploy)\s+tokens?` +
-	`|credentials|passwords?|secrets|(?:the|all\s+(?:the\s+)?|every)\s+keys?|printenv|environment\s+variables|env\s+vars)\b` +
+	`|credentials|passwords?|secrets|(?:every|all(?:\s+the)?|any)\s+(?:\w+\s+)?(?:secrets?|passwords?|credentials?|keys?)|(?:the|all\s+(?:the\s+)?|every)\s+keys?|printenv|environment\s+variables|env\s+vars)\b` +
 	`|(?:\b(?:value|contents)\s+of\s+(?:the\s+)?\$?|\$)(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD))\b`
 
 const humanNoun = `(?:the\s+|your\s+)(?:user|human|reviewer|operator|owner|maintainer|supervisor|lead)s?\b`
@@ -50,7 +50,7 @@ const humanNoun = `(?:the\s+|your\s+)(?:user|human|reviewer|operator|owner|maint
 var addressSources = map[string]string{
 	// toward: the words before an AI noun that address it: "Note to the assistant", "for the next AI
 	// session", "If you are an AI".
-	"toward": `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){1,3}(?:[a-z-]+\s+)?|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+)?)$`,
+	"toward": `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){0,3}(?:[a-z-]+\s+)?|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+)?)$`,
 	"opener": `(?i)^(?:hey|hi|hello|greetings|dear|ok|okay|yo|attention|oh|and|so|now|please|listen|psst|look)$`,
 	// reading: an address by what the reader does: "Any AI model reading this must …".
 	"every":   `(?i)(?:^|[^a-z])(?:any|every|each|all|whichever)\s+(?:[a-z-]+\s+)?$`,
@@ -97,6 +97,8 @@ var addressSources = map[string]string{
 		`|\b(?:grant|give)\b` + gap + `{0,40}?\b(?:admin|owner|root|write|maintainer|sudo)\s+(?:access|rights|role|permissions?)\b|\bauthorized_keys\b` +
 		`|\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:branch\s+protection|2fa|mfa|two-factor\s+\w+|audit\s+logging)\b` +
 		`|\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)` +
+		`|\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
+		`|\b(?:store|save|write|log|record|collect|keep)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:passwords?|secrets?|credentials?|keys?|tokens?)\b` +
 		`|\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
 		`|\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b` +
@@ -157,7 +159,7 @@ func wordAt(text string, i int) (string, int) {
 }
 
 // findAddressed flags demands from the families above made of a reader addressed as an AI, given the start of
-// every keyword hit. A finding runs from the address to the end of the sentence holding the demand.
+// every keyword hit. A finding runs from the demand to the end of its sentence.
 func findAddressed(text string, hits []int) []span {
 	var out []span
 	var c demandCache
@@ -229,7 +231,7 @@ func addressed(text string, at, n int, c *demandCache) (span, bool) {
 	}
 	// The finding runs to the end of the sentence: what a "save this to your memory:" or "turn off … and"
 	// demands follows the words that name the act.
-	return span{start, sentenceEnd(text, de)}, true
+	return span{ds, sentenceEnd(text, de)}, true
 }
 
 // reportedBefore reports whether s tells what someone asked for or said ("the reviewer asked us to …"), not
