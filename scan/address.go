@@ -170,7 +170,7 @@ func findAddressed(text string, hits []int) []span {
 		}
 		n := 0
 		for _, kw := range addressedKeywords {
-			if len(kw) > n && hasPrefixFold(text[at:], kw) {
+			if kw[0] == lowerByte(text[at]) && len(kw) > n && hasPrefixFold(text[at:], kw) {
 				n = len(kw)
 			}
 		}
@@ -193,7 +193,15 @@ func addressed(text string, at, n int, c *demandCache) (span, bool) {
 	if e := at + n; e < len(text) && isWordByte(text[e]) && (text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1])) {
 		return span{}, false // inside a word; a plural ("agents") is an address too
 	}
-	kw := lowerKey(text[at : at+n])
+	// Lower-cased on the stack: an address is examined at every mention of a model or an agent.
+	var buf [24]byte
+	kw := ""
+	if n <= len(buf) {
+		for k := 0; k < n; k++ {
+			buf[k] = lowerByte(text[at+k])
+		}
+		kw = string(buf[:n])
+	}
 	start, body := at, -1
 	switch {
 	case kw == "whoever":
@@ -351,12 +359,15 @@ func vocativeStart(text string, at int) bool {
 	ls := lineStart(text, at, 160)
 	pre := strings.TrimRight(text[ls:at], " \t")
 	// "Hey Claude", "Please, dear assistant": one opener word may stand before the name.
-	if k := strings.LastIndexAny(pre, " \t,.:;!?(-*>#"); k < len(pre)-1 {
+	k := len(pre) - 1
+	for k >= 0 && strings.IndexByte(" \t,.:;!?(-*>#", pre[k]) < 0 {
+		k--
+	}
+	if k < len(pre)-1 {
 		if addressExpr("opener").MatchString(pre[k+1:]) {
 			pre = strings.TrimRight(pre[:k+1], " \t")
 		}
 	}
-	pre = strings.TrimLeft(pre, "-+*>#`'\" \t0123456789.)")
 	if pre == "" {
 		return true
 	}
@@ -364,7 +375,16 @@ func vocativeStart(text string, at int) bool {
 	case '.', '!', '?', ';', ':', ',', '(':
 		return true
 	}
-	return strings.HasSuffix(pre, "—") || strings.HasSuffix(pre, " -") || strings.HasSuffix(pre, "<!--")
+	if strings.HasSuffix(pre, "—") || strings.HasSuffix(pre, " -") || strings.HasSuffix(pre, "<!--") {
+		return true
+	}
+	// Nothing but list markers and quotes before it: "- Claude, …", "> 2) AI: …".
+	for i := 0; i < len(pre); i++ {
+		if strings.IndexByte("-+*>#`'\" \t0123456789.)", pre[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // addressAt parses an address around the AI noun at text[at:at+n] and returns where it starts and where the
