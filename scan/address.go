@@ -25,7 +25,8 @@ import (
 // aiNouns may address the agent; the keyword list of the rule is these and the address openers below.
 var aiNouns = map[string]bool{
 	"assistant": true, "agent": true, "ai": true, "model": true, "llm": true, "claude": true, "codex": true,
-	"copilot": true, "gpt": true, "chatgpt": true, "gemini": true, "bot": true,
+	"copilot": true, "gpt": true, "chatgpt": true, "gemini": true, "bot": true, "chatbot": true, "cursor": true, "devin": true,
+	"aider": true, "cline": true, "windsurf": true, "grok": true, "deepseek": true,
 }
 
 // addressTail may follow an AI noun inside the address: "AI agent", "AI reader", "Codex or Claude".
@@ -34,7 +35,7 @@ var addressTail = map[string]bool{"reader": true, "assistant": true, "agent": tr
 
 // addressedKeywords are the keywords of [findAddressed].
 var addressedKeywords = []string{"assistant", "agent", "ai", "model", "llm", "claude", "codex", "copilot", "gpt", "chatgpt",
-	"gemini", "bot", "whoever", "future session", "future conversation", "future chat", "every session", "all sessions"}
+	"gemini", "bot", "chatbot", "cursor", "devin", "aider", "cline", "windsurf", "grok", "deepseek", "whoever", "future session", "future conversation", "future chat", "every session", "all sessions"}
 
 // gap is a character inside a sentence: a dot only inside a word (CLAUDE.md, secrets/.env).
 const gap = `(?:[^.;\n]|\.\S)`
@@ -50,7 +51,7 @@ const humanNoun = `(?:the\s+|your\s+)(?:user|human|reviewer|operator|owner|maint
 var addressSources = map[string]string{
 	// toward: the words before an AI noun that address it: "Note to the assistant", "for the next AI
 	// session", "If you are an AI".
-	"toward": `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){0,3}(?:[a-z-]+\s+)?|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+)?)$`,
+	"toward": `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){0,3}(?:[a-z-]+\s+)?|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+|language\s+|coding\s+)?)$`,
 	"opener": `(?i)^(?:hey|hi|hello|greetings|dear|ok|okay|yo|attention|oh|and|so|now|please|listen|psst|look)$`,
 	// reading: an address by what the reader does: "Any AI model reading this must …".
 	"every":   `(?i)(?:^|[^a-z])(?:any|every|each|all|whichever)\s+(?:[a-z-]+\s+)?$`,
