@@ -100,6 +100,8 @@ var addressSources = map[string]string{
 		`|\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)` +
 		`|\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:store|save|write|log|record|collect|keep)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:passwords?|secrets?|credentials?|keys?|tokens?)\b` +
+		`|\b(?:backdoors?|reverse\s+shell)\b|\bchmod\s+(?:-R\s+)?0?777\b|\bpublic-read(?:-write)?\b` +
+		`|\b(?:make\s+sure|ensure)\s+(?:that\s+)?` + humanNoun + `\s*(?:never|doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?:finds?\s+out|sees?|notices?|knows?|learns?)\b` +
 		`|\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
 		`|\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b` +
@@ -302,6 +304,7 @@ var demandLeads = func() map[string]bool {
 		publish leak dump print echo share put include attach hide conceal withhold suppress do don't never leave omit exclude drop
 		strip remove so say claim report pretend keep tell save store add write persist record long-term persistent permanent new
 		use follow remember grant give authorized_keys disable turn switch rm stop treat delete instructions rules guidelines system
+		backdoor backdoors reverse chmod public-read public-read-write make ensure
 		ignore disregard forget set override force-push forcepush pushing`) {
 		m[w] = true
 	}
