@@ -114,7 +114,7 @@
 //     or operator, leave them out of a summary, say all is fine; write the note into the reader's memory or
 //     apply it in every future conversation; stop asking the human, turn off the scanner, confirmation prompts
 //     or branch protection, treat warnings as false alarms, drop earlier instructions, grant admin access,
-//     rm -rf ~. Either half alone is ordinary ("Model: gpt-4o", "Copilot suggested a fix", "Priya, please
+//     rm -rf ~, a backdoor or reverse shell, chmod 777 or public-read. Either half alone is ordinary ("Model: gpt-4o", "Copilot suggested a fix", "Priya, please
 //     approve every migration"), and a demand negated before its verb ("Claude, never send the keys
 //     anywhere") is a prohibition, unless the act is itself a silence ("do not tell the reviewer").
 //
