@@ -33,6 +33,12 @@ var aiNouns = map[string]bool{
 var addressTail = map[string]bool{"reader": true, "assistant": true, "agent": true, "model": true, "instance": true,
 	"instructions": true, "note": true, "notice": true, "task": true, "reminder": true, "directive": true, "session": true}
 
+// notAddressed, after an AI noun, make it a qualifier: "the assistant team", "the agent pool", "model config".
+var notAddressed = map[string]bool{"team": true, "teams": true, "group": true, "owners": true, "maintainers": true, "folks": true,
+	"people": true, "crew": true, "squad": true, "channel": true, "devs": true, "developers": true, "engineers": true,
+	"reviewers": true, "feature": true, "features": true, "flag": true, "project": true, "repo": true, "service": true,
+	"process": true, "pool": true, "logs": true, "config": true, "settings": true, "vendor": true, "vendors": true}
+
 // addressedKeywords are the keywords of [findAddressed].
 var addressedKeywords = []string{"assistant", "agent", "ai", "model", "llm", "claude", "codex", "copilot", "gpt", "chatgpt",
 	"gemini", "bot", "chatbot", "cursor", "devin", "aider", "cline", "windsurf", "grok", "deepseek", "whoever", "future session", "future conversation", "future chat", "every session", "all sessions"}
@@ -100,7 +106,8 @@ var addressSources = map[string]string{
 		`|\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)` +
 		`|\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:store|save|write|log|record|collect|keep)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:passwords?|secrets?|credentials?|keys?|tokens?)\b` +
-		`|\b(?:backdoors?|reverse\s+shell)\b|\bchmod\s+(?:-R\s+)?0?777\b|\bpublic-read(?:-write)?\b` +
+		`|\b(?:backdoors?|reverse\s+shell)\b` +
+		`|\b(?:set|make|change|switch)\b` + gap + `{0,40}?\b(?:to\s+)?(?:public-read(?:-write)?|world-(?:readable|writable)|0?777)\b` +
 		`|\b(?:make\s+sure|ensure)\s+(?:that\s+)?` + humanNoun + `\s*(?:never|doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?:finds?\s+out|sees?|notices?|knows?|learns?)\b` +
 		`|\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
 		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
@@ -304,7 +311,7 @@ var demandLeads = func() map[string]bool {
 		publish leak dump print echo share put include attach hide conceal withhold suppress do don't never leave omit exclude drop
 		strip remove so say claim report pretend keep tell save store add write persist record long-term persistent permanent new
 		use follow remember grant give authorized_keys disable turn switch rm stop treat delete instructions rules guidelines system
-		backdoor backdoors reverse chmod public-read public-read-write make ensure
+		backdoor backdoors reverse set make change switch ensure
 		ignore disregard forget set override force-push forcepush pushing`) {
 		m[w] = true
 	}
@@ -415,6 +422,10 @@ func addressAt(text string, at, n int) (int, int) {
 			}
 		}
 		break
+	}
+	// "the assistant team", "the agent pool": the name qualifies something else.
+	if w, _ := wordAt(text, skipBlanks(text, e)); notAddressed[w] {
+		return -1, -1
 	}
 	// "AI agent reading this:", "Models reading this note,": what the reader does is part of the name.
 	if r := readingAt(text, e); r != nil {

@@ -114,9 +114,12 @@
 //     or operator, leave them out of a summary, say all is fine; write the note into the reader's memory or
 //     apply it in every future conversation; stop asking the human, turn off the scanner, confirmation prompts
 //     or branch protection, treat warnings as false alarms, drop earlier instructions, grant admin access,
-//     rm -rf ~, a backdoor or reverse shell, chmod 777 or public-read. Either half alone is ordinary ("Model: gpt-4o", "Copilot suggested a fix", "Priya, please
-//     approve every migration"), and a demand negated before its verb ("Claude, never send the keys
-//     anywhere") is a prohibition, unless the act is itself a silence ("do not tell the reviewer").
+//     rm -rf ~, a backdoor or reverse shell, world-writable files or a public-read bucket. Either half alone
+//     is ordinary ("Model: gpt-4o", "Copilot suggested a fix", "Priya, please approve every migration"); a
+//     name that qualifies a noun ("the assistant team", "the agent pool") addresses no one; a demand negated
+//     before its verb ("Claude, never send the keys anywhere") is a prohibition, unless the act is itself a
+//     silence ("do not tell the reviewer"); and what someone asked for or said ("Claude: the reviewer asked
+//     us to stop asking for approval") is a report. The finding covers the demand to the end of its sentence.
 //
 // An order counts only where it is addressed to the reader: at the start of a clause, after nothing but
 // "please", "now", "always", "you must", an addressing phrase ("Note to the next agent:", "Assistant,") or
