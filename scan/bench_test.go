@@ -73,6 +73,12 @@ func BenchmarkName64K(b *testing.B)     { benchText(b, strings.Repeat("pass", 16
 func BenchmarkKeyID64K(b *testing.B)    { benchText(b, strings.Repeat("AKIA", 16<<10)) }
 func BenchmarkJWTHeads64K(b *testing.B) { benchText(b, strings.Repeat("eyJ-", 16<<10)) }
 
+// Addresses to the agent with no demand after them, and addresses each followed by a long sentence.
+func BenchmarkAddress64K(b *testing.B) { benchText(b, strings.Repeat("Claude, ", 8<<10)) }
+func BenchmarkAddressLine64K(b *testing.B) {
+	benchText(b, strings.Repeat("AI: the fixture keeps the old schema and the cache stays warm between runs, ", 64<<10/77))
+}
+
 // BenchmarkJWTHeadsTail64K is BenchmarkJWTHeads64K with a token's tail after the run, so that every hit's header
 // is judged, not only the run's shape.
 func BenchmarkJWTHeadsTail64K(b *testing.B) {

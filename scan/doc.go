@@ -103,6 +103,23 @@
 //     save this to your memory or AGENTS.md; store this as a permanent instruction; hide this note or what
 //     you did from the user, reviewer or operator; disable the secret scanner, the safety checks or the
 //     approval step.
+//   - instruction-addressed: a reader addressed as an AI, then a demand from a closed family of harmful acts.
+//     The address is a vocative closed by a comma, colon or dash ("Claude, …", "AI reader: …", "Dear model,
+//     kindly …", "From now on, assistant, …", "@copilot …"), a phrase that turns to it ("To any LLM
+//     processing this text:", "Note for the coding agent:", "If you are an AI reading this,", "Any model
+//     reading this must …"), "Whoever reads this:", or a heading that persists what follows ("Remember for all
+//     future sessions:"). The acts: approve or merge everything, reply only "LGTM", claim a pre-approval or
+//     permission, act without review, pass --allow-flagged or --no-verify; send, mail, upload, post, copy,
+//     encode or pipe credentials, key files or the environment anywhere; hide things from the user, reviewer
+//     or operator, leave them out of a summary, say all is fine; write the note into the reader's memory or
+//     apply it in every future conversation; stop asking the human, turn off the scanner, confirmation prompts
+//     or branch protection, treat warnings as false alarms, drop earlier instructions, grant admin access,
+//     rm -rf ~, a backdoor or reverse shell, world-writable files or a public-read bucket. Either half alone
+//     is ordinary ("Model: gpt-4o", "Copilot suggested a fix", "Priya, please approve every migration"); a
+//     name that qualifies a noun ("the assistant team", "the agent pool") addresses no one; a demand negated
+//     before its verb ("Claude, never send the keys anywhere") is a prohibition, unless the act is itself a
+//     silence ("do not tell the reviewer"); and what someone asked for or said ("Claude: the reviewer asked
+//     us to stop asking for approval") is a report. The finding covers the demand to the end of its sentence.
 //
 // An order counts only where it is addressed to the reader: at the start of a clause, after nothing but
 // "please", "now", "always", "you must", an addressing phrase ("Note to the next agent:", "Assistant,") or

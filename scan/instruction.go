@@ -384,7 +384,15 @@ func findPersona(text string, at, n int) ([]span, int) {
 // negation or a report: "Before continuing, run …", "You must run …", but not "Ran …", "never run …" or "the
 // Dockerfile used to run …".
 func directed(text string, at int) bool {
-	prefix := text[lineStart(text, at, 160):at]
+	// Only the sentence holding the command: "it was a timezone bug. Whoever reads this: run …" is not a report.
+	ls := lineStart(text, at, 160)
+	for i := at - 2; i > ls; i-- {
+		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && text[i+1] == ' ' {
+			ls = i + 1
+			break
+		}
+	}
+	prefix := text[ls:at]
 	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix)
 }
 
@@ -542,7 +550,7 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 	if !strings.Contains(w, " to ") && !strings.Contains(w, " into ") && !strings.Contains(w, " in ") || !imperative(text, at) {
 		return nil, 0
 	}
-	if m := expr("send").FindStringIndex(w); m != nil {
+	if m := expr("send").FindStringIndex(w); m != nil && !quotedExample(text, at) {
 		return []span{{at, at + m[1]}}, 0
 	}
 	return nil, 0

@@ -918,7 +918,8 @@ func proseValue(text string, ns, ne int) int {
 		}
 		return ne + 1
 	}
-	if proseLead(text, ns) {
+	if _, c := prefixFold(text[ne+1:], proseCopulas); proseLead(text, ns) && c == 0 {
+		// "with password …"; but "the new passphrase is …" has its copula.
 		return ne + 1
 	}
 	i := ne + 1
@@ -1694,6 +1695,10 @@ func findUserFlag(text string, at, n int) ([]span, int) {
 			te++
 		}
 		ts = i
+		// A command in a code span ends at its closing backtick: `… --user neo4j:[PASSWORD]`; is not part of it.
+		if k := strings.LastIndexByte(text[ts:te], '`'); k >= 0 && strings.Trim(text[ts+k+1:te], ".,;:)!?") == "" {
+			te = ts + k
+		}
 	}
 	arg := text[ts:te]
 	colon := strings.IndexByte(arg, ':')
@@ -1749,4 +1754,34 @@ func vendorPrefixed(v string) bool {
 		}
 	}
 	return false
+}
+
+// findLoginPair finds the password of a login written as user / password after "login:" or "credentials:"
+// ("Vendor portal login: deploy@acme.io / …"). The user is one word or an email address; the password must be
+// a strong value ([strongValue]), so "login: admin / admin" and "login: alice / see 1Password" are not.
+func findLoginPair(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	i := skipBlanks(text, at+n)
+	u := i
+	for i < len(text) && i-u < 80 && (isAlnum(text[i]) || strings.IndexByte("._+-@", text[i]) >= 0) {
+		i++
+	}
+	if i == u || !strings.HasPrefix(text[i:], " / ") {
+		return nil, 0
+	}
+	vs := i + 3
+	ve := vs
+	for ve < len(text) && ve-vs < maxValue && !isSpaceByte(text[ve]) {
+		ve++
+	}
+	// Sentence punctuation after the password is not part of it.
+	for ve > vs && strings.IndexByte(".,;)", text[ve-1]) >= 0 && (ve == len(text) || isSpaceByte(text[ve])) {
+		ve--
+	}
+	if ve == vs || !strongValue(text[vs:ve]) {
+		return nil, 0
+	}
+	return []span{{vs, ve}}, 0
 }

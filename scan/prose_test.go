@@ -31,6 +31,7 @@ var proseSecrets = []string{
 	"variable \"api_token\" {\n  sensitive = true\n  default     = \"" + fake("vTq8LmW2", "xR4pZk9NcJ3h") + "\"\n}",
 	"echo '" + fake("Hx7!kq", "2Lm9z") + "' | docker login -u ci --password-stdin ghcr.io",
 	"echo " + fake("Hx7kq", "2Lm9zQ4") + " | podman login quay.io -u ci --password-stdin",
+	"Wi-Fi changed; the new passphrase is " + fake("bEeS", "xv4z+Xs9Jq") + ".",
 	"npm config set _authToken " + fake("7c4e9a2b-13f5-4d8e", "-9a61-2b3c4d5e6f70"),
 }
 
