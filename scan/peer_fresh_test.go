@@ -35,6 +35,9 @@ const (
 // newer fresh set, not this file.
 var freshRecallFloors = map[string]float64{
 	peerFresh2File + " instruction": 0.40,
+	// Scored once after the third round of rules: credentials bare in prose 1 of 9, instructions 18 of 55.
+	peerFresh3File + " credential":  0.70,
+	peerFresh3File + " instruction": 0.30,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -42,10 +45,14 @@ var freshRecallFloors = map[string]float64{
 // (addressed instructions, vendor shapes, logins in prose), so its figures are tuning figures now too.
 const peerFresh2File = "testdata/peer-fresh2.txtar"
 
+// peerFresh3File is the third fresh set, written while the third round of rules was, by someone who read
+// neither; scored once after that round, and not tuned on.
+const peerFresh3File = "testdata/peer-fresh3.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
