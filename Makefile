@@ -45,7 +45,7 @@ install: build
 
 # bench runs the package benchmarks, then the whole-process comparisons against their floors.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint ./scan ./compiler ./recall
+	$(GO) test -run '^$$' -bench . -benchmem ./checkpoint ./scan ./compiler ./recall ./journal ./pending
 	$(GO) test -run '^$$' -bench . -benchtime 40x -timeout 30m ./internal/benchproc
 
 # fuzz runs every fuzz target for FUZZTIME each. A crasher is written to the package's testdata/fuzz, where
