@@ -40,26 +40,19 @@
 // scripts and, with remove_diacritics 2, folds diacritics including those of composed characters (José is
 // jose); porter then reduces English inflections to one stem (deploys, deploying and deployed all index as
 // deploy). TestTokenizerChoice and BenchmarkTokenizers measure the candidates on the cases users ask and on
-// 10,000 generated claims (index bytes per claim after optimize; BM25 top-10 for a broad query, in-memory):
+// generated claims; docs/performance.md has the figures.
 //
-//	tokenizer                               cases found   index bytes/claim   broad query, ms
-//	unicode61                               5/9           27.6                18-20
-//	unicode61 remove_diacritics 2           6/9           27.6                15-16
-//	porter unicode61 remove_diacritics 2    9/9           27.5                15-21
-//	trigram                                 3/9           129.8               31-32
-//
-// Porter costs nothing measurable and is the only candidate that matches inflected forms; trigram would
-// match substrings but not diacritics or stems, at almost five times the index size and a much slower broad
-// query. Porter is English-only: other languages get case and diacritic folding but no stemming, and scripts
+// Porter found every case at no measurable cost and is the only candidate that matches inflected forms;
+// trigram would match substrings but not diacritics or stems, at several times the index size and a slower
+// broad query. Porter is English-only: other languages get case and diacritic folding but no stemming, and scripts
 // written without spaces (Chinese, Japanese) match only whole space-separated runs.
 //
 // # Maintenance
 //
 // [Store.Optimize] merges each full-text index into one segment, then rewrites the database file to give back
 // the pages the merge freed; memoree optimize runs it. FTS5 merges incrementally on every write, so it is
-// optional, but on the generated 100,000-claim store a broad query takes less than half the time afterwards
-// and a selective one about a tenth less. The rewrite adds little speed, but without it the merge grows the
-// file: 24.7 MB as applied, 27.3 MB merged, 23.5 MB merged and rewritten.
+// optional, but broad queries get much faster afterwards (docs/performance.md). The rewrite adds little
+// speed, but without it the merge grows the file.
 // [Store.CollectGarbage] removes artifact files that a failed apply left unreferenced; memoree artifact gc
 // runs it.
 //

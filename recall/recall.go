@@ -141,8 +141,8 @@ func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions)
 		return s.noAnswer(ctx, res, hits)
 	}
 	// No claim answers: the artifact text may. It is searched only now, not alongside the claims on a second
-	// connection: that saved a whole-process recall 0.2 ms when no claim answered and cost it 1.3 ms when one
-	// did. The claims' evidence is loaded while the artifact files are read for their snippets.
+	// connection, which cost more when a claim answered than it saved when none did (docs/performance.md).
+	// The claims' evidence is loaded while the artifact files are read for their snippets.
 	arts, artsMore, err := s.rank(ctx, opt.artifacts(), &q, limit, answersOnly)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
