@@ -22,44 +22,11 @@ func TestAgainstGitleaks(t *testing.T) {
 		t.Skip("gitleaks is not on PATH")
 	}
 	notes := loadCorpus(t)
-	dir := t.TempDir()
+	texts := make([]string, len(notes))
 	for i, n := range notes {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.txt", i)), []byte(n.text), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		texts[i] = n.text
 	}
-	report := filepath.Join(t.TempDir(), "report.json")
-	cmd := exec.Command(bin, "dir", "--no-banner", "--exit-code", "0", "--report-format", "json", "--report-path", report, dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("gitleaks: %v\n%s", err, out)
-	}
-	data, err := os.ReadFile(report)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var leaks []struct {
-		File      string
-		StartLine int
-		Secret    string
-	}
-	if err := json.Unmarshal(data, &leaks); err != nil {
-		t.Fatal(err)
-	}
-	// gitleaks reports a line and the secret; turn each into byte spans of its note.
-	theirs := make([][][2]int, len(notes))
-	for _, l := range leaks {
-		var i int
-		if _, err := fmt.Sscanf(filepath.Base(l.File), "%03d.txt", &i); err != nil || i >= len(notes) || l.Secret == "" {
-			t.Fatalf("unexpected gitleaks finding in %s", l.File)
-		}
-		text := notes[i].text
-		start := lineOffset(text, l.StartLine)
-		at := strings.Index(text[start:], l.Secret)
-		if at < 0 {
-			at = strings.Index(text, l.Secret) - start
-		}
-		theirs[i] = append(theirs[i], [2]int{start + at, start + at + len(l.Secret)})
-	}
+	theirs := gitleaksSpans(t, bin, texts)
 	type tally struct{ secrets, caught, alarms int }
 	score := func(spans func(i int) [][2]int) map[string]*tally {
 		byCat := map[string]*tally{"all": {}}
@@ -115,6 +82,51 @@ func TestAgainstGitleaks(t *testing.T) {
 		t.Errorf("memoree caught %d and raised %d false alarms; gitleaks caught %d and raised %d",
 			mine["all"].caught, mine["all"].alarms, gl["all"].caught, gl["all"].alarms)
 	}
+}
+
+// gitleaksSpans runs gitleaks once over texts, each written to a file of its own, and returns for each text
+// the byte spans of the secrets gitleaks reports in it.
+func gitleaksSpans(t *testing.T, bin string, texts []string) [][][2]int {
+	t.Helper()
+	dir := t.TempDir()
+	for i, text := range texts {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.txt", i)), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	report := filepath.Join(t.TempDir(), "report.json")
+	cmd := exec.Command(bin, "dir", "--no-banner", "--exit-code", "0", "--report-format", "json", "--report-path", report, dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gitleaks: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var leaks []struct {
+		File      string
+		StartLine int
+		Secret    string
+	}
+	if err := json.Unmarshal(data, &leaks); err != nil {
+		t.Fatal(err)
+	}
+	// gitleaks reports a line and the secret; turn each into a byte span of its text.
+	spans := make([][][2]int, len(texts))
+	for _, l := range leaks {
+		var i int
+		if _, err := fmt.Sscanf(filepath.Base(l.File), "%04d.txt", &i); err != nil || i >= len(texts) || l.Secret == "" {
+			t.Fatalf("unexpected gitleaks finding in %s", l.File)
+		}
+		text := texts[i]
+		start := lineOffset(text, l.StartLine)
+		at := strings.Index(text[start:], l.Secret)
+		if at < 0 {
+			at = max(0, strings.Index(text, l.Secret)-start)
+		}
+		spans[i] = append(spans[i], [2]int{start + at, start + at + len(l.Secret)})
+	}
+	return spans
 }
 
 // lineOffset returns the byte offset where 1-based line n of text starts.

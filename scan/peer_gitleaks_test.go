@@ -1,9 +1,6 @@
 package scan
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -37,7 +34,7 @@ func compareGitleaks(t *testing.T, bin, file string) {
 		n           note
 	}
 	var items []item
-	dir := t.TempDir()
+	var texts []string
 	for _, f := range ar.Files {
 		parts := strings.Split(f.Name, "/")
 		if len(parts) != 3 || parts[0] == CategoryInstruction {
@@ -47,42 +44,10 @@ func compareGitleaks(t *testing.T, bin, file string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.txt", len(items))), []byte(n.text), 0o600); err != nil {
-			t.Fatal(err)
-		}
 		items = append(items, item{parts[0], parts[1], n})
+		texts = append(texts, n.text)
 	}
-	report := filepath.Join(t.TempDir(), "report.json")
-	cmd := exec.Command(bin, "dir", "--no-banner", "--exit-code", "0", "--report-format", "json", "--report-path", report, dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("gitleaks: %v\n%s", err, out)
-	}
-	data, err := os.ReadFile(report)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var leaks []struct {
-		File      string
-		StartLine int
-		Secret    string
-	}
-	if err := json.Unmarshal(data, &leaks); err != nil {
-		t.Fatal(err)
-	}
-	theirs := make([][][2]int, len(items))
-	for _, l := range leaks {
-		var i int
-		if _, err := fmt.Sscanf(filepath.Base(l.File), "%04d.txt", &i); err != nil || i >= len(items) {
-			t.Fatalf("unexpected gitleaks finding in %s", l.File)
-		}
-		text := items[i].n.text
-		start := lineOffset(text, l.StartLine)
-		at := strings.Index(text[start:], l.Secret)
-		if at < 0 {
-			at = max(0, strings.Index(text, l.Secret)-start)
-		}
-		theirs[i] = append(theirs[i], [2]int{start + at, start + at + max(1, len(l.Secret))})
-	}
+	theirs := gitleaksSpans(t, bin, texts)
 	type tally struct{ secrets, caught, negs, alarms int }
 	score := func(spans func(i int) [][2]int) map[string]*tally {
 		by := map[string]*tally{"all": {}}

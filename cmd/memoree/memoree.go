@@ -383,6 +383,6 @@ func helpCommand(e *env, tree *cli.App) *cli.Command {
 	}
 }
 
-// errNoStore is returned by commands that read the store when there is none yet; they report it as an empty
-// result, never as a failure, except where an item was asked for by name.
+// errNoStore is the failure of a command that needs stored memory when there is none yet (eval, forget).
+// Queries do not return it: with no store, recall, search and context build answer with an empty result.
 var errNoStore = errors.New("nothing has been stored yet")
