@@ -21,7 +21,9 @@
 //     %VAR%, {{ … }}, [PASSWORD], ****, xxx, "…", "...", your-token-here, changeme, empty values, function calls and
 //     member accesses in code (os.getenv("X"), settings.TOKEN), secret-manager and file references (vault:, op://,
 //     arn:, /run/secrets/…). A <, > or ${ without a template's shape is a character of the value: K9<m2>!x and
-//     ab${7q are passwords.
+//     ab${7q are passwords. A template next to a strong literal (8 characters from three classes) is part of a
+//     password, not a placeholder for one: Onq9WI8uXBTE<fhu> and Mo69Yt0B${SUFFIX} are flagged, sk_live_${KEY}
+//     is not.
 //   - Filler is not a secret: six equal characters in a row or eight ascending ones (ghp_xxxx…, AIzaaaa…,
 //     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's
@@ -36,9 +38,15 @@
 //     (OAuth2-based). Prose joins a name to its value with a copula ("is", "is now", "was changed to", "set to",
 //     →), also past a short prepositional phrase ("the API token for the billing service is …"), with
 //     parentheses right after the name ("the SFTP password (…)"), or with nothing after "with", "using" or a
-//     comma ("logged in with password …", "user app_ro, password …"). A bare "auth" names a credential only
-//     in prose ("Redis auth is now …"). So "the password is in 1Password", "the token is rotated weekly" and
-//     "the admin password is now managed by the operator" are not findings: their values are words.
+//     comma ("logged in with password …", "user app_ro, password …", also "with the password …"). It also
+//     joins them past a short relative clause that opens with a pronoun or an article and ends in "is" or
+//     "was" ("the passphrase they use is …"; but "the password manager is 1Password" has no such clause),
+//     with "to" after a verb of setting ("I set the SFTP user's password to …"), and backwards, with "as
+//     the" ("reporter with … as the password"). A login written as user / password after "login is" or
+//     "credentials are" is one. A bare "auth" names a credential only in prose ("Redis auth is now …"), and a
+//     bare "pass" only right after a named user ("user migrator, pass …"). So "the password is in 1Password",
+//     "the token is rotated weekly" and "the admin password is now managed by the operator" are not findings:
+//     their values are words. Version numbers (v2.3.1-beta) are not values either.
 //   - Commands that take a name and a value as separate words are assignments: fish's set -x NAME value,
 //     setx NAME value, aws configure set NAME value, npm config set NAME value, a .netrc's password value,
 //     a Terraform variable block's default under a credential name, and a literal echoed into a login that

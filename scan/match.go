@@ -86,7 +86,8 @@ func hasTemplate(v string) bool {
 					other = true
 				}
 			}
-			if letters >= 2 && !other {
+			if letters >= 2 && !other && !strongValue(v[:i]+v[i+1+k+1:]) {
+				// A strong value around it makes <word> characters of a password: Onq9WI8uXBTEBi20<fhu>.
 				return true
 			}
 		case v[i] == '$' && i+1 < len(v) && (v[i+1] == '{' || v[i+1] == '('):
@@ -101,7 +102,8 @@ func hasTemplate(v string) bool {
 			inside := strings.Trim(v[i+2:i+2+k], "{ ")
 			if inside != "" && allBytes(inside, func(c byte) bool {
 				return isWordByte(c) || strings.IndexByte(" .-[]'\"/:|", c) >= 0
-			}) {
+			}) && !strongValue(v[:i]+v[i+2+k+1:]) {
+				// A strong literal around it is a password with an expansion appended: Mo69Yt0B${SUFFIX}.
 				return true
 			}
 		}
@@ -387,10 +389,29 @@ func credentialValue(v string) bool {
 	}
 	// A UUID assigned to a credential name is a credential (Heroku API keys, npm auth tokens are UUIDs); under
 	// an ID name it never gets here.
-	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) {
+	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) {
 		return false
 	}
 	return !isPlaceholder(v)
+}
+
+// isVersion reports whether v is a version number: 1.4, v2.3.1, 2.0.0-beta.2, v1.2.3+build.7.
+func isVersion(v string) bool {
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "v"), "V")
+	core, suffix, _ := strings.Cut(v, "-")
+	if k := strings.IndexByte(core, '+'); k >= 0 {
+		core, suffix = core[:k], core[k+1:]
+	}
+	parts := strings.Split(core, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || !allBytes(p, func(c byte) bool { return '0' <= c && c <= '9' }) {
+			return false
+		}
+	}
+	return allBytes(suffix, func(c byte) bool { return isAlnum(c) || c == '.' || c == '-' || c == '+' }) && len(suffix) <= 16
 }
 
 // isCoordinate: Maven-style coordinates, group:artifact[:packaging]:version or artifact-version, which name a
@@ -800,11 +821,17 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	default:
 		// Prose: "the password is …", "admin password is now …", "the API token for the billing service is …",
 		// "with password …", "the SFTP password (…)".
+		a.prose = true
 		vs := proseValue(text, ns, ne)
 		if vs < 0 {
-			return a, false
+			// "… with X as the password", "it took 'X' as the elastic user's password".
+			v, quoted, ok := valueBefore(text, ns)
+			if !ok {
+				return a, false
+			}
+			a.value, a.quoted = v, quoted
+			return a, true
 		}
-		a.prose = true
 		return readValue(text, vs, a)
 	}
 	if sep != " " {
@@ -918,11 +945,16 @@ func proseValue(text string, ns, ne int) int {
 		}
 		return ne + 1
 	}
-	if _, c := prefixFold(text[ne+1:], proseCopulas); proseLead(text, ns) && c == 0 {
-		// "with password …"; but "the new passphrase is …" has its copula.
+	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && proseLead(text, ns) && strongAt(text, ne+1) {
+		// "with password …"; but "the new passphrase is …" has its copula, and in "and the passphrase they
+		// use is …" the next word is not the value.
 		return ne + 1
 	}
 	i := ne + 1
+	if hasPrefixFold(text[i:], "to ") && setVerbBefore(text, ns) {
+		// "I set the SFTP user's password to …".
+		return skipBlanks(text, i+3)
+	}
 	if _, k := prefixFold(text[i:], prosePrepositions); k > 0 {
 		// At most four short words of letters and digits: "for the billing service".
 		j := i + k
@@ -939,7 +971,7 @@ func proseValue(text string, ns, ne int) int {
 				break
 			}
 			if e == j || e >= len(text) || text[e] != ' ' {
-				return -1
+				return clauseValue(text, ne+1)
 			}
 			j = e + 1
 		}
@@ -947,7 +979,7 @@ func proseValue(text string, ns, ne int) int {
 	}
 	_, c := prefixFold(text[i:], proseCopulas)
 	if c == 0 {
-		return -1
+		return clauseValue(text, ne+1)
 	}
 	i += c
 	if _, c := prefixFold(text[i:], proseAdverbs); c > 0 {
@@ -980,7 +1012,172 @@ func proseLead(text string, ns int) bool {
 			return true
 		}
 	}
+	// An article or a possessive between them: "with the password …", "using our token …".
+	for _, w := range proseArticles {
+		if j-k == len(w) && equalFoldASCII(text[k:j], w) && k > 0 && text[k-1] == ' ' {
+			return proseLead(text, k)
+		}
+	}
 	return false
+}
+
+// proseArticles may stand between a word of [proseLeads] and a credential's name.
+var proseArticles = []string{"the", "a", "an", "that", "this", "my", "our", "your", "their", "its"}
+
+// setVerbs, before a name in the same clause, make "to" its copula: "set the SFTP password to …".
+var setVerbs = []string{"set", "reset", "changed", "change", "rotated", "rotate", "updated", "update"}
+
+// setVerbBefore reports whether a word of [setVerbs] stands before the name at text[ns] in its clause, at most
+// six words back.
+func setVerbBefore(text string, ns int) bool {
+	j := ns
+	for w := 0; w < 6 && j > 0; w++ {
+		for j > 0 && text[j-1] == ' ' {
+			j--
+		}
+		k := j
+		for k > 0 && j-k < 16 && (isAlnum(text[k-1]) || text[k-1] == '\'' || text[k-1] == '-') {
+			k--
+		}
+		if k == j || k > 0 && text[k-1] != ' ' {
+			return false
+		}
+		for _, v := range setVerbs {
+			if j-k == len(v) && equalFoldASCII(text[k:j], v) {
+				return true
+			}
+		}
+		j = k
+	}
+	return false
+}
+
+// clauseValue returns where a value starts after a short clause that follows a credential's name and ends in
+// "is" or "was": "the passphrase they use is …", "the pre-shared key they read out on the call was …". The
+// clause is at most seven words of letters; every "is" or "was" in it is tried, and a value counts only when
+// it is strong ([strongValue]), so that "the password the user chose was weak" is not one. It returns -1 when
+// there is none.
+func clauseValue(text string, i int) int {
+	j := i
+	// The rest of the name ("secret access key the lambda read is …"), then a relative clause's opening
+	// word: "the password manager is 1Password" has none.
+	for _, w := range []string{"access ", "key ", "keys "} {
+		if hasPrefixFold(text[j:], w) {
+			j += len(w)
+		}
+	}
+	if _, c := prefixFold(text[j:], clauseOpeners); c == 0 {
+		return -1
+	}
+	for w := 0; w < 8; w++ {
+		if w > 0 {
+			for _, cop := range clauseCopulas {
+				if hasPrefixFold(text[j:], cop) {
+					vs := skipBlanks(text, j+len(cop))
+					if _, c := prefixFold(text[vs:], proseAdverbs); c > 0 {
+						vs = skipBlanks(text, vs+c)
+					}
+					if strongAt(text, vs) {
+						return vs
+					}
+				}
+			}
+		}
+		e := j
+		for e < len(text) && e-j < 16 && ('a' <= text[e]|0x20 && text[e]|0x20 <= 'z' || text[e] == '\'' || text[e] == '-') {
+			e++
+		}
+		if e == j || e >= len(text) || text[e] != ' ' {
+			return -1
+		}
+		j = e + 1
+	}
+	return -1
+}
+
+// userBefore reports whether the words "user", "username" or "login" stand in the 48 bytes of the line before
+// text[ns], and a comma or semicolon right before it.
+func userBefore(text string, ns int) bool {
+	j := ns
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	if j == 0 || (text[j-1] != ',' && text[j-1] != ';') {
+		return false
+	}
+	ls := max(lineStart(text, ns, 48), ns-48)
+	for _, w := range strings.FieldsFunc(text[ls:j], func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch strings.ToLower(w) {
+		case "user", "username", "login":
+			return true
+		}
+	}
+	return false
+}
+
+// strongAt reports whether the value a sentence holds at text[i] is strong ([strongValue]).
+func strongAt(text string, i int) bool {
+	a, ok := readValue(text, i, assignment{prose: true})
+	return ok && strongValue(text[a.value.start:a.value.end])
+}
+
+// clauseOpeners open a relative clause after a name: "the passphrase they use is …".
+var clauseOpeners = []string{"the ", "they ", "we ", "you ", "i ", "he ", "she ", "it ", "that ", "which ", "our ",
+	"your ", "their ", "someone ", "ops ", "support "}
+
+// clauseCopulas end the clause [clauseValue] reads.
+var clauseCopulas = []string{"is ", "was ", "is now ", "was now "}
+
+// valueBefore reads a value written before the credential name at text[ns] in a sentence: "… with X as the
+// password", "it took \"X\" as the elastic user's password". At most three words may stand between "as
+// the" and the name. The value is judged by the caller.
+func valueBefore(text string, ns int) (span, bool, bool) {
+	j := ns
+	for w := 0; w < 4; w++ {
+		for _, as := range []string{" as the ", " as a ", " as "} {
+			if j >= len(as) && equalFoldASCII(text[j-len(as):j], as) {
+				return tokenBefore(text, j-len(as))
+			}
+		}
+		if j == 0 || text[j-1] != ' ' {
+			return span{}, false, false
+		}
+		k := j - 1
+		for k > 0 && j-1-k < 16 && ('a' <= text[k-1]|0x20 && text[k-1]|0x20 <= 'z' || text[k-1] == '\'' || text[k-1] == '-') {
+			k--
+		}
+		if k == j-1 {
+			return span{}, false, false
+		}
+		j = k
+	}
+	return span{}, false, false
+}
+
+// tokenBefore returns the word or quoted string that ends at text[e], and whether it was quoted.
+func tokenBefore(text string, e int) (span, bool, bool) {
+	if e == 0 {
+		return span{}, false, false
+	}
+	if q := text[e-1]; q == '"' || q == '\'' || q == '`' {
+		k := strings.LastIndexByte(text[max(0, e-1-maxValue):e-1], q)
+		if k < 0 {
+			return span{}, false, false
+		}
+		s := max(0, e-1-maxValue) + k + 1
+		if s >= e-1 || strings.IndexByte(text[s:e-1], '\n') >= 0 {
+			return span{}, false, false
+		}
+		return span{s, e - 1}, true, true
+	}
+	s := e
+	for s > 0 && e-s < maxValue && !isSpaceByte(text[s-1]) && text[s-1] != '(' {
+		s--
+	}
+	if s == e {
+		return span{}, false, false
+	}
+	return span{s, e}, false, true
 }
 
 // prefixFold returns the first of words that s begins with, ASCII case-insensitively, and its length.
@@ -1169,7 +1366,12 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		// A bare "auth" names a credential only in a sentence: "Redis auth is now …", not auth: required.
 		proseAuth := ok && kind == nameCredential && a.prose && a.nameEnd-a.nameStart == 4 &&
 			equalFoldASCII(text[a.nameStart:a.nameEnd], "auth")
-		if !ok || !proseAuth && classifyName(text[a.nameStart:a.nameEnd]) != kind {
+		// A bare "pass" or "pwd" names a password in a sentence that has just named the user: user "migrator",
+		// pass …
+		prosePass := ok && kind == nameCredential && a.prose && userBefore(text, a.nameStart) &&
+			(a.nameEnd-a.nameStart == 4 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") ||
+				a.nameEnd-a.nameStart == 3 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pwd"))
+		if !ok || !proseAuth && !prosePass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]

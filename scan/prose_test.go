@@ -33,6 +33,17 @@ var proseSecrets = []string{
 	"echo " + fake("Hx7kq", "2Lm9zQ4") + " | podman login quay.io -u ci --password-stdin",
 	"Wi-Fi changed; the new passphrase is " + fake("bEeS", "xv4z+Xs9Jq") + ".",
 	"npm config set _authToken " + fake("7c4e9a2b-13f5-4d8e", "-9a61-2b3c4d5e6f70"),
+	"the staging admin login is admin / " + fake("q_W*7", "rTkm2vB") + " for the export page",
+	"Got into the router UI with the password " + fake("31Kx", "pQ7z!mV"),
+	"Jenkins: user \"migrator\", pass " + fake("Rb8kLw2", "QpzV7nTs") + ". Decommission pending.",
+	"The VPN pre-shared key they read out on the call was " + fake("Hk2%vq.Lp*8", "dZr.Wm4^xN") + "; the tunnel is up.",
+	"it took \"" + fake("wq#Lm7Z", "t#R2kP9v") + "\" as the elastic user's password.",
+	"I set the SFTP user's password to " + fake("9Fm%Qz2", "Lp-wXr") + " so the partner could test.",
+	"and the passphrase they use is " + fake("kQ7vL2", "mZx9PwRt") + ".",
+	"what worked was reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password.",
+	"The secret access key the lambda was reading is " + fake("Rk8wL2mQ/zP7vX3nB+c", "J9tY5hG1fD4sA6eU0iO2") + ".",
+	"ansible_become_password: \"" + fake("Wq7Lk2", "mZp9Rt4x") + "<abc>\"",
+	"DB_PASS ?= " + fake("Xq7w", "Lk29") + "${SUFFIX}",
 }
 
 var proseNotes = []string{
@@ -95,6 +106,24 @@ var proseNotes = []string{
 	"variable \"db_password\" {\n  default = \"\"\n}",
 	"variable \"db_password\" {\n  type      = string\n  sensitive = true\n}\ndefault = \"none\"",
 	"variable \"api_token\" {\n  default = var.fallback_token\n}",
+	"The password manager is 1Password, not LastPass.",
+	"I set the password to expire in 90 days.",
+	"The password they gave us is in the vault.",
+	"Use it as the password for now.",
+	"the token we got is v2.3.1-beta",
+	"the token is 2.0.0-rc.1 compatible",
+	"The API key the client uses is FW-233-related.",
+	"login is admin / see the vault",
+	"creds are in 1Password / Vault",
+	"The secret access key the job uses is ${AWS_SECRET_ACCESS_KEY}.",
+	"reset the password to the value in SSM",
+	"we rotated the token to gh-cli-v2 scope",
+	"treat user_id as the primary key",
+	"with the token endpoint at /oauth/token",
+	"user alice, pass the flag --force",
+	"--- PASS: TestLogin, pass 3 of 4",
+	"password: <your-password-here>",
+	"token: sk_live_${STRIPE_KEY}",
 }
 
 func TestProseCredentials(t *testing.T) {

@@ -178,9 +178,9 @@ func ruleTable() []*rule {
 			}),
 			positives: []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9",
 				"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`, "admin password is now " + fake("Qe7t2", ">LmPd%9"), "logged in with password " + fake("Fal7#", "Ridge9x"),
-				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune")},
+				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune")},
 			negatives: []string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
-				"the password is in 1Password", "the token is rotated weekly", "The token is now OAuth2-based.",
+				"the password is in 1Password", "the token is rotated weekly", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 				"max_tokens=800", "tokenizer: cl100k_base", "password: <redacted>", "api_key = ''", "password_length: 16"},
 		},
 		{
@@ -225,9 +225,11 @@ func ruleTable() []*rule {
 			id: "login-pair", category: CategoryCredential,
 			description: "A login written as user / password after \"login:\" or \"credentials:\", the user one word or an " +
 				"email address and the password a strong value.",
-			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:"},
-			find:     findLoginPair,
+			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:", "login is ", "login was ",
+				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were "},
+			find: findLoginPair,
 			positives: []string{"Vendor portal login: deploy@acme.io / " + fake("GXq7t", "sL!a6jW") + " (shared account).",
+				"the staging login is admin / " + fake("q_W*7", "rTkm2vB") + " until Friday",
 				"creds: ci-bot / " + fake("Xy7#", "kq2Lm9") + "; rotate monthly"},
 			negatives: []string{"login: admin / admin", "credentials: alice / see 1Password", "Login: user@example.com / <password>",
 				"account: billing / payments team"},
@@ -250,7 +252,7 @@ func ruleTable() []*rule {
 			id: "high-entropy-key", category: CategoryEntropy,
 			description: "A machine-generated value (judged by length and Shannon entropy for its alphabet) assigned to " +
 				"a key-material name: SECRET_KEY, secret, signing/encryption/HMAC keys, JWT or session secrets, salts.",
-			keywords: append(qualifiedKeys(materialKeyQualifiers), "secret", "hmac", "salt", "pepper"),
+			keywords: append(qualifiedKeys(materialKeyQualifiers), "secret", "hmac", "salt", "pepper", "pre-shared key", "preshared key"),
 			find: findAssignment(nameKeyLike, func(v string, a assignment) bool {
 				return !codeValue(v, a) && (a.quoted || !wordy(v)) && randomValue(v)
 			}),
