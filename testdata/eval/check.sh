@@ -69,7 +69,7 @@ present=$(ls notes/* | sort)
 # Queries.
 tags="keyword stem case diacritic identifier syntax update heading conversation paraphrase none-offtopic none-overlap"
 total=0
-for q in tune.jsonl held.jsonl; do
+for q in tune.jsonl held.jsonl fresh.jsonl; do
 	[ -f "$q" ] || { bad "$q: missing"; continue; }
 	lines=$(wc -l <"$q" | tr -d ' ')
 	total=$((total + lines))
