@@ -270,14 +270,16 @@ func (s *Store) clearContexts(ctx context.Context, tx *sql.Tx, d delta, rec *und
 	return cleared, nil
 }
 
-// scrub leaves no trace of deleted rows in the store's files: the claim index is rebuilt from the claims (it
-// is external content) and the artifact index, which keeps no text to rebuild from, merged into one segment,
+// scrub leaves no trace of deleted rows in the store's files: the claim indexes are rebuilt from the claims
+// and the artifact index, which keeps no text to rebuild from, merged into one segment,
 // which drops deleted entries; then the database is rewritten (in memory: it needs about the database's size)
 // and its log written back and truncated. The caller holds the exclusive lock.
 func (s *Store) scrub(ctx context.Context) error {
 	for _, st := range []string{
 		`PRAGMA secure_delete = ON`,
 		`INSERT INTO claims_fts (claims_fts) VALUES ('rebuild')`,
+		`INSERT INTO claims_active (claims_active) VALUES ('delete-all')`,
+		`INSERT INTO claims_active (rowid, text) SELECT id, text FROM claims WHERE status = 'active'`,
 		`INSERT INTO artifacts_fts (artifacts_fts) VALUES ('optimize')`,
 		// VACUUM builds the new file in a temporary database: in memory, not in a file under $TMPDIR that
 		// would hold every note's text outside the data directory.

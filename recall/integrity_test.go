@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -24,6 +25,54 @@ func checkIntegrity(t *testing.T, s *Store) {
 	var bad int
 	if err := s.db.QueryRow(`SELECT count(*) FROM claims c WHERE (c.status = 'superseded') != EXISTS (SELECT 1 FROM supersessions WHERE old = c.id)`).Scan(&bad); err != nil || bad != 0 {
 		t.Fatalf("%d claims whose status disagrees with supersessions, %v", bad, err)
+	}
+	checkActiveIndex(t, s)
+}
+
+// checkActiveIndex fails t unless claims_active indexes exactly the active claims, each under its text.
+func checkActiveIndex(t *testing.T, s *Store) {
+	t.Helper()
+	if _, err := s.db.Exec(`INSERT INTO claims_active (claims_active) VALUES ('integrity-check')`); err != nil {
+		t.Fatalf("active claim index: %v", err)
+	}
+	var bad int
+	err := s.db.QueryRow(`SELECT (SELECT count(*) FROM claims_active WHERE rowid NOT IN (SELECT id FROM claims WHERE status = 'active'))
+		+ (SELECT count(*) FROM claims WHERE status = 'active' AND id NOT IN (SELECT rowid FROM claims_active))`).Scan(&bad)
+	if err != nil || bad != 0 {
+		t.Fatalf("%d rows differ between the active claims and their index, %v", bad, err)
+	}
+	// Each active claim is found by its own words, and no other claim by them.
+	rows, err := s.db.Query(`SELECT id, text FROM claims WHERE status = 'active'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type claim struct {
+		id   int64
+		text string
+	}
+	var active []claim
+	for rows.Next() {
+		var c claim
+		if err := rows.Scan(&c.id, &c.text); err != nil {
+			t.Fatal(err)
+		}
+		active = append(active, c)
+	}
+	rows.Close()
+	for _, c := range active {
+		terms := queryTerms(c.text)
+		if len(terms) == 0 {
+			continue
+		}
+		var found int
+		var all []string
+		for _, tm := range terms {
+			all = append(all, tm.expr())
+		}
+		expr := "text : (" + strings.Join(all, " AND ") + ")"
+		if err := s.db.QueryRow(`SELECT count(*) FROM claims_active WHERE claims_active MATCH ? AND rowid = ?`, expr, c.id).Scan(&found); err != nil || found != 1 {
+			t.Fatalf("active claim %d (%q) is not indexed under its words: %d, %v", c.id, c.text, found, err)
+		}
 	}
 }
 

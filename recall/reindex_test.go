@@ -108,6 +108,7 @@ func TestReindex(t *testing.T) {
 	if _, err := s.db.Exec(`INSERT INTO claims_fts (claims_fts) VALUES ('integrity-check')`); err != nil {
 		t.Errorf("claims_fts integrity: %v", err)
 	}
+	checkActiveIndex(t, s)
 }
 
 // TestReindexUndo: a reindex is one undoable operation. Undo puts back every claim as it was (text,
@@ -273,13 +274,14 @@ func TestMigrateClaimContext(t *testing.T) {
 	}
 }
 
-// TestMigrationOrder pins the order of the migrations: main's claim context is version 2, and the memory
-// tables (flagged and refs, supersessions, the undo log) follow as 3 to 5, so that a store at any version
-// upgrades through one sequence.
+// TestMigrationOrder pins the order of the migrations: main's claim context is version 2, the memory tables
+// (flagged and refs, supersessions, the undo log) follow as 3 to 5 and the active claim index as 6, so that a
+// store at any version upgrades through one sequence.
 func TestMigrationOrder(t *testing.T) {
-	if len(migrations) != 5 || !strings.Contains(migrations[1], "ADD COLUMN context") ||
-		migrations[2] != migrationFlaggedRefs || migrations[3] != migrationSupersessions || migrations[4] != migrationUndo {
-		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log")
+	if len(migrations) != 6 || !strings.Contains(migrations[1], "ADD COLUMN context") ||
+		migrations[2] != migrationFlaggedRefs || migrations[3] != migrationSupersessions || migrations[4] != migrationUndo ||
+		migrations[5] != migrationActiveIndex {
+		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log, active index")
 	}
 	// A store at version 2 (claim context only) upgrades to the newest version.
 	dir := t.TempDir() + "/store"
@@ -302,10 +304,49 @@ func TestMigrationOrder(t *testing.T) {
 	if v, _ := schemaVersion(context.Background(), s.db); v != len(migrations) {
 		t.Fatalf("version %d after migrating, want %d", v, len(migrations))
 	}
-	for _, tbl := range []string{"refs", "supersessions", "undo_log"} {
+	for _, tbl := range []string{"refs", "supersessions", "undo_log", "claims_active"} {
 		if _, err := s.db.Exec(`SELECT count(*) FROM ` + tbl); err != nil {
 			t.Errorf("table %s: %v", tbl, err)
 		}
+	}
+}
+
+// TestActiveIndexMigration: a store from before the active claim index gets one that holds its active
+// claims and not its superseded ones, and the search for supersession candidates uses it.
+func TestActiveIndexMigration(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(strings.Join(migrations[:5], "") + `PRAGMA user_version = 5;
+		INSERT INTO artifacts (id, hash, kind, source, session, task, created) VALUES (1, 'ab', 'note', 'remember', '', '', 0);
+		INSERT INTO claims (id, key, text, kind, compiler, created, status) VALUES
+			(1, 'k1', 'Sessions live in Redis', 'fact', 'rules/2', 0, 'superseded'),
+			(2, 'k2', 'Sessions moved to Memcached', 'fact', 'rules/2', 1, 'active'),
+			(3, 'k3', 'The build uses Bazel', 'fact', 'rules/2', 2, 'active');
+		INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
+		INSERT INTO supersessions VALUES (1, 2, 1);
+		INSERT INTO evidence VALUES (1, 1, 0, 1), (2, 1, 0, 1), (3, 1, 0, 1);`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	checkIntegrity(t, s)
+	var n int
+	if err := s.db.QueryRow(`SELECT count(*) FROM claims_active`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("claims_active holds %d rows, %v; want the 2 active claims", n, err)
+	}
+	cands, err := s.Candidates(context.Background(), []ClaimInput{{Key: "new", Text: "Sessions now live in Valkey"}})
+	if err != nil || len(cands[0]) != 1 || cands[0][0].ClaimID != 2 {
+		t.Fatalf("Candidates = %+v, %v; want claim 2 alone (claim 1 is superseded)", cands, err)
 	}
 }
 

@@ -55,10 +55,11 @@ DROP TABLE claims_fts;
 CREATE VIRTUAL TABLE claims_fts USING fts5 (text, context, content = 'claims', content_rowid = 'id', tokenize = '` + tokenizer + `');
 INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
 `,
-	// 3-5: see schema_memory.go.
+	// 3-6: see schema_memory.go.
 	migrationFlaggedRefs,
 	migrationSupersessions,
 	migrationUndo,
+	migrationActiveIndex,
 }
 
 // schemaVersion reads PRAGMA user_version.

@@ -44,3 +44,22 @@ CREATE TABLE undo_log (
 CREATE INDEX undo_log_grp ON undo_log (grp);
 CREATE INDEX undo_log_state ON undo_log (state, undone);
 `
+
+// migrationActiveIndex indexes the text of active claims alone, for the supersession candidate search: a store
+// keeps every superseded claim as history, so a search of claims_fts for the active ones sharing a word walks
+// every old version of every fact. Triggers on claims keep it exact, whichever statement changes a claim's
+// text or status; it is contentless (the text is the claims table's) and deletes by rowid.
+const migrationActiveIndex = `
+CREATE VIRTUAL TABLE claims_active USING fts5 (text, content = '', contentless_delete = 1, tokenize = '` + tokenizer + `');
+INSERT INTO claims_active (rowid, text) SELECT id, text FROM claims WHERE status = 'active';
+CREATE TRIGGER claims_active_insert AFTER INSERT ON claims WHEN new.status = 'active' BEGIN
+	INSERT INTO claims_active (rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER claims_active_delete AFTER DELETE ON claims WHEN old.status = 'active' BEGIN
+	DELETE FROM claims_active WHERE rowid = old.id;
+END;
+CREATE TRIGGER claims_active_update AFTER UPDATE OF text, status ON claims BEGIN
+	DELETE FROM claims_active WHERE rowid = old.id AND old.status = 'active';
+	INSERT INTO claims_active (rowid, text) SELECT new.id, new.text WHERE new.status = 'active';
+END;
+`

@@ -443,7 +443,7 @@ func (s *Store) Optimize(ctx context.Context) error {
 		return fmt.Errorf("optimize: %w", err)
 	}
 	defer unlock()
-	for _, t := range []string{"claims_fts", "artifacts_fts"} {
+	for _, t := range []string{"claims_fts", "claims_active", "artifacts_fts"} {
 		if _, err := s.db.ExecContext(ctx, `INSERT INTO `+t+` (`+t+`) VALUES ('optimize')`); err != nil {
 			return fmt.Errorf("optimize %s: %w", t, err)
 		}
