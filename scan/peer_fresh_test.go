@@ -38,6 +38,9 @@ var freshRecallFloors = map[string]float64{
 	// Scored once after the third round of rules: credentials bare in prose 1 of 9, instructions 18 of 55.
 	peerFresh3File + " credential":  0.70,
 	peerFresh3File + " instruction": 0.30,
+	// Scored once after the fourth round: credentials 34 of 42 (12 of 20 bare), instructions 17 of 35.
+	peerFresh4File + " credential":  0.78,
+	peerFresh4File + " instruction": 0.45,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -49,10 +52,14 @@ const peerFresh2File = "testdata/peer-fresh2.txtar"
 // neither; scored once after that round, and not tuned on.
 const peerFresh3File = "testdata/peer-fresh3.txtar"
 
+// peerFresh4File is the fourth fresh set, written while the fourth round of rules (credentials in sentences)
+// was, by someone who read neither the rules nor the other corpora; scored once after that round.
+const peerFresh4File = "testdata/peer-fresh4.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
