@@ -46,11 +46,16 @@
 //     "credentials are" is one. A bare "auth" names a credential only in prose ("Redis auth is now …"), and a
 //     bare "pass" only right after a named user ("user migrator, pass …"). So "the password is in 1Password",
 //     "the token is rotated weekly" and "the admin password is now managed by the operator" are not findings:
-//     their values are words. Version numbers (v2.3.1-beta) are not values either.
+//     their values are words. Version numbers (v2.3.1-beta) are not values either. A machine-generated value
+//     (long and high in entropy, such as the 32 hex digits of a Jenkins admin password) meets the prose bar
+//     too. A weak word followed by " / " and a strong value is a user and a password ("basic auth on staging
+//     is qa / …"); "user deploy pass …" and "svc-ingest has password …" name the password as well.
 //   - Commands that take a name and a value as separate words are assignments: fish's set -x NAME value,
 //     setx NAME value, aws configure set NAME value, npm config set NAME value, a .netrc's password value,
 //     a Terraform variable block's default under a credential name, and a literal echoed into a login that
 //     reads --password-stdin.
+//   - A private key flattened onto one line (BEGIN, the body's base64 words, END) is a key; a BEGIN and END
+//     line around anything else ("…") is not.
 //   - A closing bracket that a value opened is part of it: whsec_${WEBHOOK_SECRET} is a placeholder.
 //   - A bare "pass" or "pwd" is not a credential name: "--- PASS: TestX" is test output and PWD is a directory;
 //     db_pass, SMTP_PASS and adminPwd are credential names.

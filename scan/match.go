@@ -561,7 +561,7 @@ func newLexicon() *lexicon {
 			"min": true, "max": true, "size": true, "count": true, "ttl": true, "expiry": true, "expires": true,
 			"expiration": true, "expire": true, "expired": true, "timeout": true, "type": true, "kind": true,
 			"ref": true, "env": true, "var": true, "variable": true, "field": true, "hash": true, "hashed": true,
-			"digest": true, "policy": true, "reset": true, "prompt": true, "hint": true, "required": true,
+			"digest": true, "hasher": true, "hashers": true, "algo": true, "policy": true, "reset": true, "prompt": true, "hint": true, "required": true,
 			"enabled": true, "enable": true, "disabled": true, "rotation": true, "rotate": true, "header": true,
 			"param": true, "prefix": true, "suffix": true, "format": true, "regex": true, "pattern": true,
 			"mode": true, "source": true, "provider": true, "manager": true, "store": true, "version": true,
@@ -832,7 +832,14 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			a.value, a.quoted = v, quoted
 			return a, true
 		}
-		return readValue(text, vs, a)
+		a, ok := readValue(text, vs, a)
+		// A user and a password: "Basic auth on staging is qa / …".
+		if e := a.value.end; ok && !proseStrong(text[a.value.start:e]) && strings.HasPrefix(text[e:], " / ") {
+			if b, ok := readValue(text, e+3, a); ok && proseStrong(text[b.value.start:b.value.end]) {
+				return b, true
+			}
+		}
+		return a, ok
 	}
 	if sep != " " {
 		i += len(sep)
@@ -923,7 +930,8 @@ var (
 	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
 	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
 	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".
-	proseLeads = []string{"with", "using", "via", "and", "plus", "use", "enter", "try", "new", "temporary", "temp", "initial", "default", "one-time"}
+	proseLeads = []string{"with", "using", "via", "and", "plus", "use", "enter", "try", "new", "temporary", "temp", "initial", "default", "one-time",
+		"has", "have", "had", "got"}
 )
 
 // proseValue returns where the value of the credential name text[ns:ne] starts in a sentence, or -1: after a
@@ -962,8 +970,13 @@ func proseValue(text string, ns, ne int) int {
 			if _, c := prefixFold(text[j:], proseCopulas); c > 0 && w > 0 {
 				break
 			}
+			if w > 0 && hasPrefixFold(text[j:], "to ") && setVerbBefore(text, ns) {
+				// "I reset the Redis AUTH on cache-2 to …".
+				return skipBlanks(text, j+3)
+			}
 			e := j
-			for e < len(text) && e-j < 20 && (isAlnum(text[e]) || text[e] == '-' || text[e] == '_') {
+			// Words, host and file names: "for release.jks", "on staging.acme.dev".
+			for e < len(text) && e-j < 32 && (isAlnum(text[e]) || text[e] == '-' || text[e] == '_' || text[e] == '.' && e+1 < len(text) && isAlnum(text[e+1])) {
 				e++
 			}
 			if e > j && e < len(text) && text[e] == ':' {
@@ -997,7 +1010,7 @@ func proseLead(text string, ns int) bool {
 	if j == ns || j == 0 {
 		return false
 	}
-	if text[j-1] == ',' || text[j-1] == ';' {
+	if text[j-1] == ',' || text[j-1] == ';' || userNamed(text, ns) {
 		return true
 	}
 	k := j
@@ -1102,8 +1115,11 @@ func userBefore(text string, ns int) bool {
 	for j > 0 && text[j-1] == ' ' {
 		j--
 	}
-	if j == 0 || (text[j-1] != ',' && text[j-1] != ';') {
+	if j == 0 {
 		return false
+	}
+	if text[j-1] != ',' && text[j-1] != ';' {
+		return userNamed(text, ns)
 	}
 	ls := max(lineStart(text, ns, 48), ns-48)
 	for _, w := range strings.FieldsFunc(text[ls:j], func(r rune) bool { return !unicode.IsLetter(r) }) {
@@ -1115,11 +1131,29 @@ func userBefore(text string, ns int) bool {
 	return false
 }
 
+// userNamed reports whether the two words before text[ns] name a user: "user deploy pass …".
+func userNamed(text string, ns int) bool {
+	ls := max(lineStart(text, ns, 64), ns-64)
+	ws := strings.Fields(text[ls:ns])
+	if len(ws) < 2 {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(ws[len(ws)-2], ":,;(")) {
+	case "user", "username", "login", "account":
+		return true
+	}
+	return false
+}
+
 // strongAt reports whether the value a sentence holds at text[i] is strong ([strongValue]).
 func strongAt(text string, i int) bool {
 	a, ok := readValue(text, i, assignment{prose: true})
-	return ok && strongValue(text[a.value.start:a.value.end])
+	return ok && proseStrong(text[a.value.start:a.value.end])
 }
+
+// proseStrong is the bar for a value in a sentence: strong ([strongValue]) or machine-generated
+// ([randomValue]), such as the 32 hex digits of a Jenkins admin password.
+func proseStrong(v string) bool { return strongValue(v) || randomValue(v) }
 
 // clauseOpeners open a relative clause after a name: "the passphrase they use is …".
 var clauseOpeners = []string{"the ", "they ", "we ", "you ", "i ", "he ", "she ", "it ", "that ", "which ", "our ",
@@ -1360,7 +1394,7 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		}
 		a, ok := parseAssignment(text, at, n)
 		// Most prose values are words: judge the value before the name, which costs more.
-		if ok && a.prose && !strongValue(text[a.value.start:a.value.end]) {
+		if ok && a.prose && !proseStrong(text[a.value.start:a.value.end]) {
 			return nil, a.nameEnd
 		}
 		// A bare "auth" names a credential only in a sentence: "Redis auth is now …", not auth: required.
@@ -1375,7 +1409,7 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
-		if a.prose && (!strongValue(v) || hyphenCompound(v)) || !check(v, a) {
+		if a.prose && (!proseStrong(v) || hyphenCompound(v)) || !check(v, a) {
 			return nil, a.nameEnd
 		}
 		return []span{a.value}, a.nameEnd
@@ -1470,6 +1504,9 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 	}
 	start := ls + m[0]
 	i := ls + m[1]
+	if end := flatPEM(text, i, lineEnd(text, i, maxBody)); end > 0 {
+		return []span{{start, end}}, 0
+	}
 	body := 0
 	inHeaders := true
 	limit := min(len(text), i+maxBody)
@@ -1521,6 +1558,28 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 		}
 	}
 	return []span{{start, end}}, 0
+}
+
+// flatPEM returns the end of a PEM block flattened onto the line of its BEGIN, whose rest is text[i:le]: the
+// body's base64 words and the END line, separated by blanks, as a key pasted into a sentence reads; or 0.
+func flatPEM(text string, i, le int) int {
+	rest := text[i:le]
+	k := strings.Index(rest, "-----END")
+	if k < 0 {
+		return 0
+	}
+	body := 0
+	for _, w := range strings.Fields(rest[:k]) {
+		if !isBase64Line(w) {
+			return 0
+		}
+		body += len(w)
+	}
+	e := strings.Index(rest[k+8:], "-----")
+	if body < 32 || e < 0 {
+		return 0
+	}
+	return i + k + 8 + e + 5
 }
 
 // lineBreak returns the width of the line break at text[i]: 1 for a newline or carriage return, 2 for one
@@ -1982,7 +2041,7 @@ func findLoginPair(text string, at, n int) ([]span, int) {
 	for ve > vs && strings.IndexByte(".,;)", text[ve-1]) >= 0 && (ve == len(text) || isSpaceByte(text[ve])) {
 		ve--
 	}
-	if ve == vs || !strongValue(text[vs:ve]) {
+	if ve == vs || !proseStrong(text[vs:ve]) {
 		return nil, 0
 	}
 	return []span{{vs, ve}}, 0

@@ -44,6 +44,14 @@ var proseSecrets = []string{
 	"The secret access key the lambda was reading is " + fake("Rk8wL2mQ/zP7vX3nB+c", "J9tY5hG1fD4sA6eU0iO2") + ".",
 	"ansible_become_password: \"" + fake("Wq7Lk2", "mZp9Rt4x") + "<abc>\"",
 	"DB_PASS ?= " + fake("Xq7w", "Lk29") + "${SUFFIX}",
+	"To get into the old Jenkins use login admin / " + fake("7g?yLK", "0od0x9") + "; VPN only.",
+	"Basic auth on staging.example.dev is qa / " + fake("0Z_d^#", "T_8Db~aC") + " for now.",
+	"I reset the Redis AUTH on cache-2 to " + fake("spf~z8Qt", "1b8jRNm*A#") + " and restarted the clients.",
+	"The API key for the metrics gateway is " + fake("4d6e0a2f9b1c8e7d", "3a5f0b2c9d8e7f6a1b0c") + ", scoped to write.",
+	"Jenkins came up fresh, initial admin password was " + fake("8ab3f0c17e2d94b6", "a05c3e91d7f2b864") + "; no real admin yet.",
+	"from the chat: user deploy pass " + fake("kukda7", "7+Copli%") + ", works on build-01.",
+	"The keystore passphrase for release.jks is " + fake("Cunzaj", "tu-Kuwo-55+") + ", alias upload.",
+	"Kafka user svc-ingest has password " + fake("jiPQ@RKx", "VQy9JoLGl%") + ", set this morning.",
 }
 
 var proseNotes = []string{
@@ -124,6 +132,18 @@ var proseNotes = []string{
 	"--- PASS: TestLogin, pass 3 of 4",
 	"password: <your-password-here>",
 	"token: sk_live_${STRIPE_KEY}",
+	"PASSWORD_HASHER=argon2id",
+	"The commit for the token fix is 996bf7c054569af7a38ee9dd9d8fd1716f93cbab.",
+	"The token hash is 996bf7c054569af7a38ee9dd9d8fd1716f93cbab.",
+	"user deploy pass through the proxy",
+	"use login admin / admin for the local stack",
+	"Basic auth on staging is basic / digest",
+	"I reset the password on cache-2 to default.",
+	"The user svc-ingest has password auth disabled.",
+	"The password for release.jks is in the vault.",
+	"The API key for api.example.com is rotated weekly.",
+	"the login page / signup flow is done",
+	"the docs show -----BEGIN RSA PRIVATE KEY----- ... -----END RSA PRIVATE KEY----- as the header format",
 }
 
 func TestProseCredentials(t *testing.T) {

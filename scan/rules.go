@@ -140,8 +140,10 @@ func ruleTable() []*rule {
 				"line without a body is not a key.",
 			keywords:  []string{"private key"},
 			find:      findPrivateKey,
-			positives: []string{"-----BEGIN OPENSSH " + "PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBfakeBodyLineForTestsOnly0123456789abcdefghij"},
-			negatives: []string{"the file starts with -----BEGIN RSA " + "PRIVATE KEY----- and must stay local", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----"},
+			positives: []string{"-----BEGIN OPENSSH " + "PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBfakeBodyLineForTestsOnly0123456789abcdefghij",
+				"the signer uses -----BEGIN EC " + "PRIVATE KEY----- MHcCAQEEIFakeBodyForTestsOnly0123456789abcdefghijklmnop== -----END EC PRIVATE KEY----- for now"},
+			negatives: []string{"the file starts with -----BEGIN RSA " + "PRIVATE KEY----- and must stay local",
+				"the docs show -----BEGIN RSA " + "PRIVATE KEY----- ... -----END RSA PRIVATE KEY----- as the format", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----"},
 		},
 		{
 			id: "age-secret-key", category: CategoryPrivateKey,
@@ -225,7 +227,7 @@ func ruleTable() []*rule {
 			id: "login-pair", category: CategoryCredential,
 			description: "A login written as user / password after \"login:\" or \"credentials:\", the user one word or an " +
 				"email address and the password a strong value.",
-			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:", "login is ", "login was ",
+			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:", "login ", "login is ", "login was ",
 				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were "},
 			find: findLoginPair,
 			positives: []string{"Vendor portal login: deploy@acme.io / " + fake("GXq7t", "sL!a6jW") + " (shared account).",
