@@ -138,8 +138,8 @@ func ruleTable() []*rule {
 			description: "PEM private key block of any kind (RSA, EC, DSA, OPENSSH, ENCRYPTED, PKCS#8, PGP PRIVATE KEY " +
 				"BLOCK, SSH2), from BEGIN to END, or to the end of the body when the END line was cut off. A BEGIN " +
 				"line without a body is not a key.",
-			keywords:  []string{"private key"},
-			find:      findPrivateKey,
+			keywords: []string{"private key"},
+			find:     findPrivateKey,
 			positives: []string{"-----BEGIN OPENSSH " + "PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\nQyNTUxOQAAACBfakeBodyLineForTestsOnly0123456789abcdefghij",
 				"the signer uses -----BEGIN EC " + "PRIVATE KEY----- MHcCAQEEIFakeBodyForTestsOnly0123456789abcdefghijklmnop== -----END EC PRIVATE KEY----- for now"},
 			negatives: []string{"the file starts with -----BEGIN RSA " + "PRIVATE KEY----- and must stay local",
