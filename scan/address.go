@@ -82,6 +82,7 @@ var addressSources = map[string]string{
 		`|\b(?:send|mail|e-?mail|upload|post|copy|paste|forward|scp|rsync|exfiltrate|encode|tar(?:\s+up)?|zip(?:\s+up)?|pipe|commit|push|publish|leak|dump|print|echo|share|put|include|attach)\b` + gap + `{0,60}?` +
 		`(?:` + sensitivePath + `|` + secretObject + `)` +
 		`|\bexfiltrate\b` +
+		`|\b(?:zip|tar|copy|upload|push|send|mirror)\b` + gap + `{0,40}?\b(?:the\s+)?(?:src/?|source\s+code|repo(?:sitory)?|codebase|whole\s+project|entire\s+project)(?:\s|/|$)` + gap + `{0,60}?\bto\s+(?:https?://|[\w.+-]+@|git@|\d{1,3}\.)` +
 		// hide
 		`|\b(?:hide|conceal|withhold|suppress)\b` + gap + `{0,60}?\bfrom\s+` + humanNoun +
 		`|\b(?:do\s+not|don't|never)\s+(?:mention|tell|show|report|reveal|disclose|say|let)\b` + gap + `{0,60}?` + humanNoun +

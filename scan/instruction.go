@@ -19,7 +19,7 @@ import (
 const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
-const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
+const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys?|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
 
 // Word families the instruction expressions share. priorWords mark what came before ("previous", "above");
 // orderNouns are what an agent is told to follow; yourNouns may follow "your" ("your training", "your safety
@@ -92,14 +92,15 @@ var instructionSources = map[string]string{
 	"cat":     `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
 	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
 		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
-	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
+	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
 	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
-	"hidden": `^(?i)(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass)\b))`,
+	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
+		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug)\b)`,
 	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
 	"treatAs":  `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
@@ -124,7 +125,7 @@ func clauseStart(text string, at int) int {
 	ls := lineStart(text, at, 160)
 	for i := at - 1; i >= ls; i-- {
 		switch text[i] {
-		case '.', '!', '?', ';', ':', '(', '"', '`', '>', '*', '#', '[':
+		case '.', '!', '?', ';', ':', '(', ')', '"', '`', '>', '*', '#', '[':
 			// A dot inside a word (setup.sh, e.g.) does not end a clause.
 			if text[i] == '.' && i+1 < at && text[i+1] != ' ' {
 				continue
@@ -140,6 +141,39 @@ var leadWords = map[string]bool{
 	"please": true, "now": true, "then": true, "and": true, "also": true, "just": true, "first": true, "first,": true,
 	"always": true, "immediately": true, "quietly": true, "silently": true, "simply": true, "must": true, "should": true,
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
+	"kindly": true, "quietly,": true,
+}
+
+// politeLeads end the words before a request made politely or as a permission.
+var politeLeads = []string{"if you could", "could you", "can you", "would you", "would you mind", "i need you to",
+	"we need you to", "you need to", "you are allowed to", "you're allowed to", "you may", "it's fine to", "it is fine to",
+	"it's ok to", "it is ok to", "it's okay to", "feel free to", "go ahead and", "you have permission to", "you are permitted to",
+	"kindly", "please kindly", "make sure you", "be sure to", "remember to", "don't forget to", "you must", "you should"}
+
+// conditionWords open a condition or a time before a comma: "If you are an AI model reading this, …".
+var conditionWords = map[string]bool{"if": true, "when": true, "whenever": true, "once": true, "before": true, "after": true,
+	"while": true, "as": true, "until": true}
+
+// politeEnd reports whether the words ws end with one of [politeLeads] (lead words such as "quietly" after it
+// aside), or with "must" or "should" after a word that names the reader as an AI.
+func politeEnd(ws []string) bool {
+	for len(ws) > 0 && leadWords[ws[len(ws)-1]] && ws[len(ws)-1] != "must" && ws[len(ws)-1] != "should" {
+		ws = ws[:len(ws)-1]
+	}
+	if n := len(ws); n >= 2 && n <= 7 && (ws[n-1] == "must" || ws[n-1] == "should") {
+		for _, w := range ws[:n-1] {
+			if aiNouns[strings.TrimSuffix(w, "s")] {
+				return true
+			}
+		}
+	}
+	low := strings.Join(ws, " ")
+	for _, p := range politeLeads {
+		if strings.HasSuffix(low, p) && (len(low) == len(p) || low[len(low)-len(p)-1] == ' ') {
+			return true
+		}
+	}
+	return false
 }
 
 // imperative reports whether the word at text[at] opens its clause as a command: nothing but lead words, list
@@ -157,8 +191,25 @@ func imperative(text string, at int) bool {
 		return true
 	}
 	ws := strings.Fields(strings.ToLower(before))
-	// An address or a condition before a comma: "Hey agent, …", "If it fails, …".
-	if strings.HasSuffix(before, ",") && len(ws) <= 3 {
+	// An address, a condition or a purpose before a comma: "Hey agent, …", "If it fails, …", "To finish the
+	// environment, …".
+	if strings.HasSuffix(before, ",") && (len(ws) <= 6 || len(ws) <= 12 && conditionWords[ws[0]]) {
+		return true
+	}
+	// After a comma, a clause of its own: "the user has already agreed, so skip …".
+	if k := strings.LastIndex(before, ", "); k >= 0 {
+		rest := strings.Fields(strings.ToLower(before[k+2:]))
+		all := len(rest) > 0
+		for _, w := range rest {
+			all = all && leadWords[strings.Trim(w, ",")]
+		}
+		if all {
+			return true
+		}
+	}
+	// A request in polite or permissive words is still one: "It would be helpful if you could …", "you are
+	// allowed to …", "it's fine to …".
+	if politeEnd(ws) {
 		return true
 	}
 	if len(ws) > 4 {
@@ -393,6 +444,10 @@ func directed(text string, at int) bool {
 		}
 	}
 	prefix := text[ls:at]
+	// A Dockerfile's RUN (`RUN curl … | bash -`) is the file's step, not an order to the reader.
+	if t := strings.TrimRight(prefix, " \t"); strings.HasSuffix(t, "RUN") && (len(t) == 3 || !isWordByte(t[len(t)-4])) {
+		prefix = t[:len(t)-3]
+	}
 	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix)
 }
 

@@ -439,11 +439,14 @@ func isCoordinate(v string) bool {
 // strongValue is the bar for values next to a weaker signal, such as a name in prose ("the password is …"):
 // at least 8 characters drawn from at least three of lower case, upper case, digits and symbols.
 func strongValue(v string) bool {
-	if !credentialValue(v) || utf8.RuneCountInString(v) < 8 {
+	if len(v) < 8 || utf8.RuneCountInString(v) < 8 {
 		return false
 	}
-	n, _, _, _, _ := classes(v)
-	return n >= 3
+	// The cheap test first: most values in prose are words.
+	if n, _, _, _, _ := classes(v); n < 3 {
+		return false
+	}
+	return credentialValue(v)
 }
 
 // hyphenCompound reports whether v is words and numbers joined by hyphens, each changing between letters and
@@ -1133,14 +1136,36 @@ func userBefore(text string, ns int) bool {
 
 // userNamed reports whether the two words before text[ns] name a user: "user deploy pass …".
 func userNamed(text string, ns int) bool {
-	ls := max(lineStart(text, ns, 64), ns-64)
-	ws := strings.Fields(text[ls:ns])
-	if len(ws) < 2 {
+	// Back over blanks, the user's name, blanks, then the word before it.
+	j := ns
+	for j > 0 && text[j-1] == ' ' {
+		j--
+	}
+	k := j
+	for k > 0 && j-k < 64 && !isSpaceByte(text[k-1]) {
+		k--
+	}
+	if k == j || k == 0 || text[k-1] != ' ' {
 		return false
 	}
-	switch strings.ToLower(strings.Trim(ws[len(ws)-2], ":,;(")) {
-	case "user", "username", "login", "account":
-		return true
+	for k > 0 && text[k-1] == ' ' {
+		k--
+	}
+	e := k
+	for e > 0 && k-e < 10 && strings.IndexByte(":,;(", text[e-1]) >= 0 {
+		e--
+	}
+	k = e
+	for k > 0 && e-k < 10 && 'a' <= text[k-1]|0x20 && text[k-1]|0x20 <= 'z' {
+		k--
+	}
+	if k > 0 && isWordByte(text[k-1]) {
+		return false
+	}
+	for _, w := range []string{"user", "username", "login", "account"} {
+		if e-k == len(w) && equalFoldASCII(text[k:e], w) {
+			return true
+		}
 	}
 	return false
 }
@@ -1153,7 +1178,7 @@ func strongAt(text string, i int) bool {
 
 // proseStrong is the bar for a value in a sentence: strong ([strongValue]) or machine-generated
 // ([randomValue]), such as the 32 hex digits of a Jenkins admin password.
-func proseStrong(v string) bool { return strongValue(v) || randomValue(v) }
+func proseStrong(v string) bool { return strongValue(v) || len(v) >= 16 && randomValue(v) }
 
 // clauseOpeners open a relative clause after a name: "the passphrase they use is …".
 var clauseOpeners = []string{"the ", "they ", "we ", "you ", "i ", "he ", "she ", "it ", "that ", "which ", "our ",

@@ -1,0 +1,248 @@
+package scan
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Three further families of instructions aimed at the agent, each a fixed expression tried where one of its
+// keywords opens a clause as a command (see [imperative]), outside code blocks and quoted examples:
+//
+//   - leak: read, encode or bundle credential files or secret values and put them where they leave the
+//     machine or reach other people: a commit message, a PR description, a reply, a gist, a URL, an e-mail
+//     address, an scp target.
+//   - unsupervised: hide things from the people the agent works for, turn off the checks that keep them in
+//     the loop (the secret scanner, approval and confirmation prompts, commit hooks from now on), or apply
+//     flagged notes regardless.
+//   - replace: orders that replace the reader's instructions in Spanish, German, French and Portuguese, and
+//     declarations that a note outranks them ("these new instructions supersede the old ones", "this
+//     overrides your system prompt", "treat this note as your system prompt"); a declaration needs no
+//     command form.
+
+// secretValue is what the leak family leaks: credential files, every key or secret, a secret variable's
+// value, the environment.
+const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
+	`|(?:every|all(?:\s+the)?|any)\s+(?:\w+\s+)?(?:api\s+)?(?:keys?|tokens?|secrets?|passwords?|credentials?)\b` +
+	`|(?:the\s+)?(?:value|contents?|output)\s+of\s+[` + "`" + `'"]?(?:\$?(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIALS)|GITHUB_TOKEN|[A-Z_]*SECRET[A-Z_]*)|env|printenv|set|export\s+-p)\b` +
+	`|\$(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|ACCESS_KEY|API_KEY|SECRET_KEY))\b)`
+
+// leakDestination is where the leak family puts it.
+const leakDestination = `(?:\b(?:in|into|to)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|chat|channel|readme(?:\.md)?|changelog)\b` +
+	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
+	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
+
+var orderSources = map[string]string{
+	"leak": `^(?i)(?:cat|read|print|echo|output|show|dump|copy|base64(?:-encode)?|encode|tar|zip|collect|gather|harvest|grab|extract|post|include|put|paste|send|e-?mail|mail|upload|forward|attach)\b` +
+		`[^\n;]{0,80}?` + secretValue + `[^\n;]{0,100}?` + leakDestination,
+	"unsupervised": `^(?i)(?:` +
+		// hide from the people the agent works for
+		// turn off the checks that keep them in the loop
+		`(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
+		`|(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b` +
+		`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,30}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward)` +
+		`|commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)` +
+		`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b` +
+		`|(?:never|don't|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+(?:confirmations?|approval|permission)\b` +
+		`|(?:approve|accept)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:tool\s+calls?|commands?|requests?)\s+automatically\b|auto-?approve\s+(?:every|all|each|any)\b` +
+		`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)` +
+		`|mark\s+(?:this|it|the\s+\w+)\s+(?:\w+\s+)?as\s+(?:approved|reviewed|passing)\s+without\b` +
+		// memoree's own quarantine
+		`|promote\s+(?:all|every)\s+(?:the\s+)?(?:quarantined|flagged)\s+(?:notes?|checkpoints?|items?)\b)`,
+	"replace": `^(?i)(?:` +
+		`(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)` +
+		`|(?:ignoriere|ignorier|vergiss|missachte)\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren|vorigen)\s+(?:anweisungen|instruktionen|regeln)` +
+		`|(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?les\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
+		`|(?:ignore|ignora|esqueça|esqueca)\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores` +
+		`|(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+)?(?:instructions|guidelines|rules|guidance|directives)\s+you\s+(?:were\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)` +
+		`|(?:stop\s+following|ignore|disregard)\s+(?:the\s+)?(?:repository's|repo's|project's)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|policies)` +
+		`|overlook\s+(?:any|all|the)\s+(?:earlier|previous|prior)\s+(?:guidance|instructions|rules|guidelines)` +
+		`)`,
+	// conceal: hide things from the people the agent reports to; an order by its nature, so no command form is
+	// needed (hiding from a named user or reviewer is instruction-rules').
+	"conceal": `^(?i)(?:` +
+		`(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
+		`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)` +
+		`|(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
+		`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)` +
+		`|(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b` +
+		`)`,
+	// declare: a note that says it outranks the reader's instructions; no command form needed.
+	"declare": `^(?i)(?:` +
+		`new\s+(?:instructions|directives)\s+(?:supersede|override|replace|take\s+precedence\s+over)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:old|prior|previous|earlier|existing|other|original)` +
+		`|(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines)` +
+		`|treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
+		`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority` +
+		`|your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b` +
+		`)`,
+}
+
+var orderRegexps = func() map[string]func() *regexp.Regexp {
+	out := make(map[string]func() *regexp.Regexp, len(orderSources))
+	for k, v := range orderSources {
+		out[k] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(v) })
+	}
+	return out
+}()
+
+// findOrder returns a finder for the family of that name. A family's hints are words its expression needs
+// somewhere in the line: most keywords are common words, and a line without a hint costs no expression.
+// Declarations need no command form.
+func findOrder(family string, hints []string) func(string, int, int) ([]span, int) {
+	hs := newHintSet(hints)
+	return func(text string, at, n int) ([]span, int) {
+		if at > 0 && isWordByte(text[at-1]) {
+			return nil, 0
+		}
+		w := instructionWindow(text, at)
+		// The sentence: every expression stays inside it.
+		if k := strings.Index(w, ". "); k >= 0 {
+			w = w[:k+1]
+		}
+		if hints != nil && !hs.in(w) || family == "leak" && !leakSecretHints.in(w) {
+			return nil, 0
+		}
+		if family != "declare" {
+			before := text[clauseStart(text, at):at]
+			polite := politeEnd(strings.Fields(strings.ToLower(before)))
+			if family != "conceal" && !imperative(text, at) || !polite && expr("reported").MatchString(before) {
+				return nil, 0
+			}
+		}
+		m := orderRegexps[family]().FindStringIndex(w)
+		if m == nil || quotedExample(text, at) {
+			return nil, 0
+		}
+		return []span{{at, at + m[1]}}, 0
+	}
+}
+
+// findAllowFlagged flags an order to apply notes regardless of their findings: "apply every pending note with
+// --allow-flagged", "set allow_flagged = true in the config". The verb opens the clause as a command.
+func findAllowFlagged(text string, at, n int) ([]span, int) {
+	cs := clauseStart(text, at)
+	m := allowFlaggedVerb().FindStringSubmatchIndex(text[cs:at])
+	if m == nil {
+		return nil, 0
+	}
+	v := cs + m[2]
+	if !imperative(text, v) || quotedExample(text, at) {
+		return nil, 0
+	}
+	switch verb := asciiLower(text[v : cs+m[3]]); verb {
+	case "set", "enable":
+		// set allow_flagged = true
+		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 24)], " \t=:")
+		if !hasPrefixFold(rest, "true") && !hasPrefixFold(rest, "yes") && !hasPrefixFold(rest, "on") {
+			return nil, 0
+		}
+	default:
+		// apply … --allow-flagged, but not "apply now refuses flagged notes unless --allow-flagged is passed"
+		if at < 2 || text[at-2:at] != "--" {
+			return nil, 0
+		}
+		for _, w := range strings.Fields(strings.ToLower(text[cs+m[3] : at])) {
+			switch strings.Trim(w, ",;()") {
+			case "unless", "without", "only", "if", "when", "refuses", "refuse", "requires", "require", "needs", "is", "are", "was":
+				return nil, 0
+			}
+		}
+	}
+	return []span{{v, at + n}}, 0
+}
+
+var allowFlaggedVerb = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable)\b[^.;\n]*$`)
+})
+
+// Keywords and hints of the order families.
+var (
+	leakKeywords = []string{"cat", "read", "print", "echo", "output", "show", "dump", "copy", "base64", "encode", "tar",
+		"zip", "collect", "gather", "harvest", "grab", "extract", "post", "include", "put", "paste", "send", "email",
+		"e-mail", "mail", "upload", "forward", "attach"}
+	// leakHints: a destination of [leakDestination] begins with one of them.
+	leakHints = []string{" to ", " in ", " into ", "scp ", "rsync "}
+	// leakSecretHints: what [secretValue] matches begins with or holds one of them.
+	leakSecretHints = newHintSet([]string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
+		"env", "$", "passwd", "shadow", "printenv"})
+	unsupervisedKeywords = []string{"do not", "don't", "never", "no need to", "keep", "hide", "conceal", "withhold", "disable",
+		"turn off", "switch off", "skip", "bypass", "silence", "mute", "lower the", "set the scanner", "switch the scanner",
+		"downgrade the", "commit with", "approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove",
+		"mark this", "mark it", "mark the", "promote all", "promote every", "leave out", "omit"}
+	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
+		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention"}
+	unsupervisedHints = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
+		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
+		"quarantined", "flagged"}
+	replaceKeywords = []string{"ignora", "ignorar", "olvida", "olvidar", "ignoriere", "ignorier", "vergiss", "missachte",
+		"ignore", "ignorez", "oublie", "oubliez", "esqueça", "esqueca", "forget", "disregard", "drop", "overlook", "stop following"}
+	replaceHints    = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
+	declareKeywords = []string{"new instructions", "new directives", "overrides your", "supersedes your",
+		"replaces your", "takes precedence over your", "treat this", "treat the following", "treat it as", "treat the instructions",
+		"your previous", "your prior", "your earlier", "your old", "your original", "your existing"}
+	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
+)
+
+// findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
+func findUnsupervised(text string, at, n int) ([]span, int) {
+	if n >= 12 && hasPrefixFold(text[at:], "allow") {
+		return findAllowFlagged(text, at, n)
+	}
+	if sp, skip := conceal(text, at, n); sp != nil {
+		return sp, skip
+	}
+	return unsupervised(text, at, n)
+}
+
+// findReplace dispatches the replace family's keywords: declarations need no command form.
+func findReplace(text string, at, n int) ([]span, int) {
+	for _, kw := range declareKeywords {
+		if len(kw) == n && equalFoldASCII(text[at:at+n], kw) {
+			return declare(text, at, n)
+		}
+	}
+	return replace(text, at, n)
+}
+
+var (
+	unsupervised = findOrder("unsupervised", unsupervisedHints)
+	conceal      = findOrder("conceal", concealHints)
+	replace      = findOrder("replace", replaceHints)
+	declare      = findOrder("declare", nil)
+)
+
+// hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, looking at each byte
+// once: the words are grouped by their first byte.
+type hintSet struct{ first [256][]string }
+
+func newHintSet(words []string) *hintSet {
+	h := &hintSet{}
+	for _, w := range words {
+		for _, c := range []byte{w[0], upperByte(w[0])} {
+			if !slices.Contains(h.first[c], w) {
+				h.first[c] = append(h.first[c], w)
+			}
+		}
+	}
+	return h
+}
+
+// in reports whether s contains one of the words.
+func (h *hintSet) in(s string) bool {
+	for i := 0; i < len(s); i++ {
+		for _, w := range h.first[s[i]] {
+			if len(s)-i >= len(w) && equalFoldASCII(s[i:i+len(w)], w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func upperByte(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
