@@ -41,6 +41,9 @@ var freshRecallFloors = map[string]float64{
 	// Scored once after the fourth round: credentials 34 of 42 (12 of 20 bare), instructions 17 of 35.
 	peerFresh4File + " credential":  0.78,
 	peerFresh4File + " instruction": 0.45,
+	// Scored once after the fifth round: credentials 28 of 46 (15 of 32 bare), instructions 22 of 47.
+	peerFresh5File + " credential":  0.58,
+	peerFresh5File + " instruction": 0.44,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -58,10 +61,14 @@ const peerFresh3File = "testdata/peer-fresh3.txtar"
 // figures now.
 const peerFresh4File = "testdata/peer-fresh4.txtar"
 
+// peerFresh5File is the fifth fresh set, written while the fifth round of rules (instruction families, polite
+// and introduced orders) was, by someone who read neither; scored once after that round.
+const peerFresh5File = "testdata/peer-fresh5.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
