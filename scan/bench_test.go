@@ -216,3 +216,14 @@ func TestFirstCallChild(t *testing.T) {
 	Text(text)
 	fmt.Printf("first-call-ns %d\n", time.Since(start).Nanoseconds())
 }
+
+// BenchmarkCleanText64K scans 64 KiB of an ordinary checkpoint without secrets: the usual note, where
+// BenchmarkText64K is the densest.
+func BenchmarkCleanText64K(b *testing.B) {
+	var sb strings.Builder
+	for sb.Len() < 64<<10 {
+		sb.WriteString(cleanNote())
+		sb.WriteByte('\n')
+	}
+	benchText(b, sb.String()[:64<<10])
+}

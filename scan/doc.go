@@ -54,6 +54,15 @@
 //     setx NAME value, aws configure set NAME value, npm config set NAME value, a .netrc's password value,
 //     a Terraform variable block's default under a credential name, and a literal echoed into a login that
 //     reads --password-stdin.
+//   - A credential handed over in a sentence is found by its value where the grammar above does not reach
+//     (credential-in-sentence): a credential word (password, passphrase, pw, creds, login, sudo) and, in the
+//     same sentence, at most twelve words after it or four before it ("… as the password", "admin / … to log
+//     in"), a word that can only be a password, strong or random. For key, token and secret the value must
+//     be random. Hosts, e-mail addresses, paths, URLs, versions, timestamps, hyphenated names (svc-deploy-2),
+//     code identifiers (TestLogin2, ENV_VAR_2, x509.ParsePKCS8PrivateKey), cache keys (user:42:profile),
+//     flags, 1Password, and hashes next to "commit" or "sha" are not such words; a value named as something
+//     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
+//     credentials. The rule yields to every other rule that finds the same value.
 //   - A private key flattened onto one line (BEGIN, the body's base64 words, END) is a key; a BEGIN and END
 //     line around anything else ("…") is not.
 //   - A closing bracket that a value opened is part of it: whsec_${WEBHOOK_SECRET} is a placeholder.

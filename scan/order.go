@@ -33,58 +33,147 @@ const leakDestination = `(?:\b(?:in|into|to)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
 
-var orderSources = map[string]string{
-	"leak": `^(?i)(?:cat|read|print|echo|output|show|dump|copy|base64(?:-encode)?|encode|tar|zip|collect|gather|harvest|grab|extract|post|include|put|paste|send|e-?mail|mail|upload|forward|attach)\b` +
-		`[^\n;]{0,80}?` + secretValue + `[^\n;]{0,100}?` + leakDestination,
-	"unsupervised": `^(?i)(?:` +
-		// hide from the people the agent works for
-		// turn off the checks that keep them in the loop
-		`(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
-		`|(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b` +
-		`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,30}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward)` +
-		`|commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)` +
-		`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b` +
-		`|(?:never|don't|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+(?:confirmations?|approval|permission)\b` +
-		`|(?:approve|accept)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:tool\s+calls?|commands?|requests?)\s+automatically\b|auto-?approve\s+(?:every|all|each|any)\b` +
-		`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)` +
-		`|mark\s+(?:this|it|the\s+\w+)\s+(?:\w+\s+)?as\s+(?:approved|reviewed|passing)\s+without\b` +
-		// memoree's own quarantine
-		`|promote\s+(?:all|every)\s+(?:the\s+)?(?:quarantined|flagged)\s+(?:notes?|checkpoints?|items?)\b)`,
-	"replace": `^(?i)(?:` +
-		`(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)` +
-		`|(?:ignoriere|ignorier|vergiss|missachte)\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren|vorigen)\s+(?:anweisungen|instruktionen|regeln)` +
-		`|(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?les\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
-		`|(?:ignore|ignora|esqueça|esqueca)\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores` +
-		`|(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+)?(?:instructions|guidelines|rules|guidance|directives)\s+you\s+(?:were\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)` +
-		`|(?:stop\s+following|ignore|disregard)\s+(?:the\s+)?(?:repository's|repo's|project's)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|policies)` +
-		`|overlook\s+(?:any|all|the)\s+(?:earlier|previous|prior)\s+(?:guidance|instructions|rules|guidelines)` +
-		`)`,
-	// conceal: hide things from the people the agent reports to; an order by its nature, so no command form is
-	// needed (hiding from a named user or reviewer is instruction-rules').
-	"conceal": `^(?i)(?:` +
-		`(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
-		`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)` +
-		`|(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
-		`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)` +
-		`|(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b` +
-		`)`,
-	// declare: a note that says it outranks the reader's instructions; no command form needed.
-	"declare": `^(?i)(?:` +
-		`new\s+(?:instructions|directives)\s+(?:supersede|override|replace|take\s+precedence\s+over)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:old|prior|previous|earlier|existing|other|original)` +
-		`|(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines)` +
-		`|treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
-		`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority` +
-		`|your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b` +
-		`)`,
+// orderForm is one form of an order family: the words it begins with and its expression from there.
+type orderForm struct {
+	verbs []string
+	expr  string
+	re    func() *regexp.Regexp
 }
 
-var orderRegexps = func() map[string]func() *regexp.Regexp {
-	out := make(map[string]func() *regexp.Regexp, len(orderSources))
-	for k, v := range orderSources {
-		out[k] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(v) })
+// orderForms are the order families' forms. A keyword hit tries only the forms that begin with its word, so
+// that each expression stays small enough for the backtracking matcher.
+var orderForms = compileForms(map[string][]*orderForm{
+	"unsupervised": {
+		// turn off the checks that keep the people in the loop
+		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
+				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,30}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward)` +
+				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
+		{verbs: []string{"lower the", "set the scanner", "switch the scanner", "downgrade the"},
+			expr: `(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b`},
+		{verbs: []string{"commit with"},
+			expr: `commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)`},
+		{verbs: []string{"never", "don't", "do not"},
+			expr: `(?:never|don't|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+(?:confirmations?|approval|permission)\b`},
+		{verbs: []string{"approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove"},
+			expr: `(?:approve|accept)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:tool\s+calls?|commands?|requests?)\s+automatically\b|auto-?approve\s+(?:every|all|each|any)\b` +
+				`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)`},
+		{verbs: []string{"mark this", "mark it", "mark the"},
+			expr: `mark\s+(?:this|it|the\s+\w+)\s+(?:\w+\s+)?as\s+(?:approved|reviewed|passing)\s+without\b`},
+		// memoree's own quarantine
+		{verbs: []string{"promote all", "promote every"},
+			expr: `promote\s+(?:all|every)\s+(?:the\s+)?(?:quarantined|flagged)\s+(?:notes?|checkpoints?|items?)\b`},
+	},
+	"replace": {
+		{verbs: []string{"ignora", "ignorar", "olvida", "olvidar"},
+			expr: `(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)` +
+				`|ignora\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores`},
+		{verbs: []string{"ignoriere", "ignorier", "vergiss", "missachte"},
+			expr: `(?:ignoriere|ignorier|vergiss|missachte)\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren|vorigen)\s+(?:anweisungen|instruktionen|regeln)`},
+		{verbs: []string{"ignore", "ignorez", "oublie", "oubliez", "esqueça", "esqueca"},
+			expr: `(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?les\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
+				`|(?:ignore|esqueça|esqueca)\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores`},
+		{verbs: []string{"forget", "ignore", "disregard", "drop", "overlook"},
+			expr: `(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+)?(?:instructions|guidelines|rules|guidance|directives)\s+you\s+(?:were\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)`},
+		{verbs: []string{"stop following", "ignore", "disregard"},
+			expr: `(?:stop\s+following|ignore|disregard)\s+(?:the\s+)?(?:repository's|repo's|project's)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|policies)`},
+		{verbs: []string{"overlook"},
+			expr: `overlook\s+(?:any|all|the)\s+(?:earlier|previous|prior)\s+(?:guidance|instructions|rules|guidelines)`},
+	},
+	// conceal: hide things from the people the agent reports to; an order by its nature, so no command form is
+	// needed (hiding from a named user or reviewer is instruction-rules').
+	"conceal": {
+		{verbs: []string{"do not", "don't", "never", "no need to"},
+			expr: `(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
+				`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)`},
+		{verbs: []string{"keep", "hide", "conceal", "withhold"},
+			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
+				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)`},
+		{verbs: []string{"leave out", "omit"},
+			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b`},
+	},
+	// declare: a note that says it outranks the reader's instructions; no command form needed.
+	"declare": {
+		{verbs: []string{"new instructions", "new directives"},
+			expr: `new\s+(?:instructions|directives)\s+(?:supersede|override|replace|take\s+precedence\s+over)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:old|prior|previous|earlier|existing|other|original)`},
+		{verbs: []string{"overrides your", "supersedes your", "replaces your", "takes precedence over your"},
+			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines)`},
+		{verbs: []string{"treat this", "treat the following", "treat it as", "treat the instructions"},
+			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
+				`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority`},
+		{verbs: []string{"your previous", "your prior", "your earlier", "your old", "your original", "your existing"},
+			expr: `your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b`},
+	},
+})
+
+// compileForms gives each form an expression compiled on first use, anchored at its first word.
+func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
+	for _, forms := range m {
+		for _, f := range forms {
+			src := `^(?i)(?:` + f.expr + `)`
+			f.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })
+		}
+	}
+	return m
+}
+
+// formsAt returns the forms of family that begin with the word at text[at].
+func formsAt(family, text string, at int) []*orderForm {
+	var out []*orderForm
+	for _, f := range orderForms[family] {
+		for _, v := range f.verbs {
+			if hasPrefixFold(text[at:], v) && (at+len(v) == len(text) || !isWordByte(text[at+len(v)])) {
+				out = append(out, f)
+				break
+			}
+		}
 	}
 	return out
-}()
+}
+
+// formKeywords returns the words the forms of the families begin with, each once.
+func formKeywords(families ...string) []string {
+	var out []string
+	for _, fam := range families {
+		for _, f := range orderForms[fam] {
+			for _, v := range f.verbs {
+				if !slices.Contains(out, v) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// The leak family in three small expressions: the verb, where the secret goes, and the secret between them.
+var (
+	leakVerb        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)\b`) })
+	leakDest        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakDestination) })
+	leakSecretValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + secretValue) })
+)
+
+// matchLeak matches the leak family in w, which begins at the keyword: a verb, within 80 bytes a secret
+// ([secretValue]), within 100 more where it goes ([leakDestination]), all before a line break or semicolon.
+// It returns the match's end in w, or -1.
+func matchLeak(w string) int {
+	v := leakVerb().FindStringIndex(w)
+	if v == nil {
+		return -1
+	}
+	if k := strings.IndexAny(w, ";\n"); k >= 0 {
+		w = w[:k]
+	}
+	d := leakDest().FindStringIndex(w[v[1]:])
+	if d == nil {
+		return -1
+	}
+	sv := leakSecretValue().FindStringIndex(w[v[1] : v[1]+d[0]])
+	if sv == nil || sv[0] > 80 || d[0]-sv[1] > 100 {
+		return -1
+	}
+	return v[1] + d[1]
+}
 
 // findOrder returns a finder for the family of that name. A family's hints are words its expression needs
 // somewhere in the line: most keywords are common words, and a line without a hint costs no expression.
@@ -110,11 +199,21 @@ func findOrder(family string, hints []string) func(string, int, int) ([]span, in
 				return nil, 0
 			}
 		}
-		m := orderRegexps[family]().FindStringIndex(w)
-		if m == nil || quotedExample(text, at) {
+		end := -1
+		if family == "leak" {
+			end = matchLeak(w)
+		} else {
+			for _, f := range formsAt(family, text, at) {
+				if m := f.re().FindStringIndex(w); m != nil {
+					end = m[1]
+					break
+				}
+			}
+		}
+		if end < 0 || quotedExample(text, at) {
 			return nil, 0
 		}
-		return []span{{at, at + m[1]}}, 0
+		return []span{{at, at + end}}, 0
 	}
 }
 
@@ -166,21 +265,14 @@ var (
 	// leakSecretHints: what [secretValue] matches begins with or holds one of them.
 	leakSecretHints = newHintSet([]string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv"})
-	unsupervisedKeywords = []string{"do not", "don't", "never", "no need to", "keep", "hide", "conceal", "withhold", "disable",
-		"turn off", "switch off", "skip", "bypass", "silence", "mute", "lower the", "set the scanner", "switch the scanner",
-		"downgrade the", "commit with", "approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove",
-		"mark this", "mark it", "mark the", "promote all", "promote every", "leave out", "omit"}
-	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
-		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention"}
-	unsupervisedHints = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
+	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised"), allowFlaggedKeywords...)
+	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged"}
-	replaceKeywords = []string{"ignora", "ignorar", "olvida", "olvidar", "ignoriere", "ignorier", "vergiss", "missachte",
-		"ignore", "ignorez", "oublie", "oubliez", "esqueça", "esqueca", "forget", "disregard", "drop", "overlook", "stop following"}
-	replaceHints    = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
-	declareKeywords = []string{"new instructions", "new directives", "overrides your", "supersedes your",
-		"replaces your", "takes precedence over your", "treat this", "treat the following", "treat it as", "treat the instructions",
-		"your previous", "your prior", "your earlier", "your old", "your original", "your existing"}
+	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
+		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention"}
+	replaceKeywords      = formKeywords("replace", "declare")
+	replaceHints         = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
 )
 
@@ -197,10 +289,8 @@ func findUnsupervised(text string, at, n int) ([]span, int) {
 
 // findReplace dispatches the replace family's keywords: declarations need no command form.
 func findReplace(text string, at, n int) ([]span, int) {
-	for _, kw := range declareKeywords {
-		if len(kw) == n && equalFoldASCII(text[at:at+n], kw) {
-			return declare(text, at, n)
-		}
+	if sp, skip := declare(text, at, n); sp != nil {
+		return sp, skip
 	}
 	return replace(text, at, n)
 }

@@ -109,6 +109,9 @@ type rule struct {
 
 	positives, negatives []string
 
+	// fallback rules lose every tie: a finding of theirs stands only where no other rule finds the same span.
+	fallback bool
+
 	// re compiles pattern on the rule's first keyword hit, so a process compiles only the rules its text needs.
 	re        func() *regexp.Regexp
 	wordStart bool // pattern begins with \b
@@ -366,7 +369,10 @@ func better(a, b candidate) bool {
 	if a.rank != b.rank {
 		return a.rank > b.rank
 	}
-	return a.end-a.start > b.end-b.start
+	if a.end-a.start != b.end-b.start {
+		return a.end-a.start > b.end-b.start
+	}
+	return !a.rule.fallback && b.rule.fallback
 }
 
 // preview returns at most the first 4 runes of secret, and never more than a third of them, followed by "…".
