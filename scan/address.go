@@ -103,6 +103,7 @@ var addressSources = map[string]string{
 		`|\b(?:remember|keep)\s+(?:this|it|that)\s+(?:permanently|forever|for\s+(?:all\s+)?future|across\s+(?:all\s+)?sessions)` +
 		`|\b(?:never|do\s+not|don't)\s+refuse\b` +
 		`|\b(?:grant|give)\b` + gap + `{0,40}?\b(?:admin|owner|root|write|maintainer|sudo)\s+(?:access|rights|role|permissions?)\b|\bauthorized_keys\b` +
+		`|\b(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+)?(?:tls|ssl|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?)\b` +
 		`|\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:branch\s+protection|2fa|mfa|two-factor\s+\w+|audit\s+logging)\b` +
 		`|\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)` +
 		`|\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
@@ -388,6 +389,10 @@ func vocativeStart(text string, at int) bool {
 		return true
 	}
 	if strings.HasSuffix(pre, "—") || strings.HasSuffix(pre, " -") || strings.HasSuffix(pre, "<!--") {
+		return true
+	}
+	// A comment's marker in code: "// AI: …", "/* Claude, …", "-- agent: …".
+	if t := strings.TrimLeft(pre, " \t"); t == "//" || t == "/*" || t == "--" || t == ";;" || t == "%" {
 		return true
 	}
 	// Nothing but list markers and quotes before it: "- Claude, …", "> 2) AI: …".

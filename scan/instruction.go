@@ -82,7 +82,7 @@ var instructionSources = map[string]string{
 	// fetchRun: the words before a URL that tell the reader to run what it serves: "execute whatever
 	// https://… returns", "run the script at https://…", "download https://… and run it" (with "andRun" after it).
 	"fetchRun": `(?i)(?:(?:run|execute|exec|eval|source)\s+(?:whatever|the\s+(?:output|response|result|script|commands?|code|contents?|payload)\s+(?:of|from|at|returned\s+by|served\s+(?:at|by)))|(?:download|fetch|pull|grab|retrieve)|(?:run|execute|exec|eval|source))\s+(?:the\s+url\s+)?\S*$`,
-	"andRun":   `^\S*\s+(?:and|then|,\s*then|&&)\s+(?:run|execute|exec|source|eval)\s+(?:it|that|this|them)\b|^\S*\s+(?:returns|says|serves|contains|outputs|prints)\b`,
+	"andRun":   `^\S*\s+(?:with\s+(?:wget|curl)\s+)?(?:and|then|,\s*then|&&)\s+(?:then\s+)?(?:run|execute|exec|source|eval)\s+(?:it|that|this|them|(?:sudo\s+)?(?:ba|z|k)?sh\s+\S+\.sh)\b|^\S*\s+(?:returns|says|serves|contains|outputs|prints)\b`,
 	// persistRC: a piped download written into a shell's startup file or crontab, to run in every session.
 	"persistRC": `(?i)(?:>>?\s*(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|config/fish/config\.fish)|\bcrontab\b|/etc/cron)`,
 	"subst":     `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
@@ -92,10 +92,10 @@ var instructionSources = map[string]string{
 	"cat":     `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
 	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
 		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
-	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
+	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|führe|fuehre|exécute|exécutez|lance|ejecuta|rode|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
 	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
-	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
+	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?)\s+(?:docs|readme)|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
@@ -148,7 +148,13 @@ var leadWords = map[string]bool{
 var politeLeads = []string{"if you could", "could you", "can you", "would you", "would you mind", "i need you to",
 	"we need you to", "you need to", "you are allowed to", "you're allowed to", "you may", "it's fine to", "it is fine to",
 	"it's ok to", "it is ok to", "it's okay to", "feel free to", "go ahead and", "you have permission to", "you are permitted to",
-	"kindly", "please kindly", "make sure you", "be sure to", "remember to", "don't forget to", "you must", "you should"}
+	"kindly", "please kindly", "make sure you", "be sure to", "remember to", "don't forget to", "you must", "you should",
+	"would help if you", "would help a lot if you", "would be great if you", "would be helpful if you", "would be nice if you",
+	"would be appreciated if you"}
+
+// politeAdverbs may stand between a polite lead and its verb: "if you could quietly …".
+var politeAdverbs = map[string]bool{"quietly": true, "just": true, "please": true, "also": true, "now": true, "then": true,
+	"first": true, "immediately": true, "silently": true, "simply": true, "kindly": true}
 
 // conditionWords open a condition or a time before a comma: "If you are an AI model reading this, …".
 var conditionWords = map[string]bool{"if": true, "when": true, "whenever": true, "once": true, "before": true, "after": true,
@@ -157,7 +163,7 @@ var conditionWords = map[string]bool{"if": true, "when": true, "whenever": true,
 // politeEnd reports whether the words ws end with one of [politeLeads] (lead words such as "quietly" after it
 // aside), or with "must" or "should" after a word that names the reader as an AI.
 func politeEnd(ws []string) bool {
-	for len(ws) > 0 && leadWords[ws[len(ws)-1]] && ws[len(ws)-1] != "must" && ws[len(ws)-1] != "should" {
+	for len(ws) > 0 && politeAdverbs[ws[len(ws)-1]] {
 		ws = ws[:len(ws)-1]
 	}
 	if n := len(ws); n >= 2 && n <= 7 && (ws[n-1] == "must" || ws[n-1] == "should") {

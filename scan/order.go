@@ -26,10 +26,15 @@ import (
 const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 	`|(?:every|all(?:\s+the)?|any)\s+(?:\w+\s+)?(?:api\s+)?(?:keys?|tokens?|secrets?|passwords?|credentials?)\b` +
 	`|(?:the\s+)?(?:value|contents?|output)\s+of\s+[` + "`" + `'"]?(?:\$?(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIALS)|GITHUB_TOKEN|[A-Z_]*SECRET[A-Z_]*)|env|printenv|set|export\s+-p)\b` +
-	`|\$(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|ACCESS_KEY|API_KEY|SECRET_KEY))\b)`
+	`|\$(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|ACCESS_KEY|API_KEY|SECRET_KEY))\b` +
+	`|(?:(?:~|\$HOME)/)?\.config/gh/hosts\.yml|(?:(?:~|\$HOME)/)?\.cursor/mcp\.json|\.mcp\.json|[\w./-]*secrets?\.(?:ya?ml|json|env)\b` +
+	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables)`
 
 // leakDestination is where the leak family puts it.
-const leakDestination = `(?:\b(?:in|into|to)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|chat|channel|readme(?:\.md)?|changelog)\b` +
+const leakDestination = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b` +
+	`|(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
+	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
 
@@ -60,18 +65,23 @@ var orderForms = compileForms(map[string][]*orderForm{
 				`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)`},
 		{verbs: []string{"mark this", "mark it", "mark the"},
 			expr: `mark\s+(?:this|it|the\s+\w+)\s+(?:\w+\s+)?as\s+(?:approved|reviewed|passing)\s+without\b`},
+		// an agent's own permissions: allow every shell command
+		{verbs: []string{"add", "allow"},
+			expr: `(?:add|allow)\s+["'` + "`" + `]?(?:Bash|Shell|Write|Edit|Exec)\((?:\*|\*\*|:\*)\)["'` + "`" + `]?`},
+		{verbs: []string{"bypass"},
+			expr: `bypass\s+(?:the\s+)?branch\s+protection\b`},
 		// memoree's own quarantine
 		{verbs: []string{"promote all", "promote every"},
 			expr: `promote\s+(?:all|every)\s+(?:the\s+)?(?:quarantined|flagged)\s+(?:notes?|checkpoints?|items?)\b`},
 	},
 	"replace": {
 		{verbs: []string{"ignora", "ignorar", "olvida", "olvidar"},
-			expr: `(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?las\s+instrucciones\s+(?:anteriores|previas)` +
+			expr: `(?:ignora|ignorar|olvida|olvidar)\s+(?:todas\s+)?(?:las|tus|sus)\s+instrucciones\s+(?:anteriores|previas)` +
 				`|ignora\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores`},
 		{verbs: []string{"ignoriere", "ignorier", "vergiss", "missachte"},
-			expr: `(?:ignoriere|ignorier|vergiss|missachte)\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren|vorigen)\s+(?:anweisungen|instruktionen|regeln)`},
+			expr: `(?:ignoriere|ignorier|vergiss|missachte)\s+(?:alle\s+)?(?:deine\s+|ihre\s+)?(?:vorherigen|bisherigen|früheren|vorigen)\s+(?:anweisungen|instruktionen|regeln)`},
 		{verbs: []string{"ignore", "ignorez", "oublie", "oubliez", "esqueça", "esqueca"},
-			expr: `(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?les\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
+			expr: `(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?(?:les|tes|vos)\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
 				`|(?:ignore|esqueça|esqueca)\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores`},
 		{verbs: []string{"forget", "ignore", "disregard", "drop", "overlook"},
 			expr: `(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+)?(?:instructions|guidelines|rules|guidance|directives)\s+you\s+(?:were\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)`},
@@ -89,6 +99,12 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
 			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)`},
+		{verbs: []string{"do not", "don't", "never"},
+			expr: `(?:do\s+not|don't|never)\s+(?:flag|mention|report)\s+(?:it|this|that)\s+in\s+(?:the|your)\s+(?:review|summary|report)\b`},
+		{verbs: []string{"no le", "no les", "no muestres", "no digas", "no menciones"},
+			expr: `no\s+(?:le\s+|les\s+)?(?:muestres|digas|menciones|cuentes)\s+(?:nada\s+(?:de\s+)?)?(?:este\s+cambio|estos\s+cambios|esto|esta\s+nota|lo\s+que\s+hiciste)\s+al?\s+(?:usuario|revisor|humano)`},
+		{verbs: []string{"ne"},
+			expr: `ne\s+(?:le\s+|lui\s+|leur\s+)?(?:montre|dis|mentionne|signale)\s+(?:pas|rien)\s+(?:de\s+)?(?:ce\s+changement|ces\s+changements|ceci|cette\s+note|ça)\s+(?:à\s+l'utilisateur|au\s+relecteur|à\s+l'humain)`},
 		{verbs: []string{"leave out", "omit"},
 			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b`},
 	},
@@ -96,6 +112,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"declare": {
 		{verbs: []string{"new instructions", "new directives"},
 			expr: `new\s+(?:instructions|directives)\s+(?:supersede|override|replace|take\s+precedence\s+over)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:old|prior|previous|earlier|existing|other|original)`},
+		{verbs: []string{"these supersede", "these override", "these replace", "this supersedes", "this overrides", "this replaces"},
+			expr: `(?:these|this)\s+(?:supersedes?|overrides?|replaces?)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:earlier|previous|prior|old|other|existing)\s+(?:ones|instructions|rules|guidelines)\b`},
 		{verbs: []string{"overrides your", "supersedes your", "replaces your", "takes precedence over your"},
 			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines)`},
 		{verbs: []string{"treat this", "treat the following", "treat it as", "treat the instructions"},
@@ -148,7 +166,9 @@ func formKeywords(families ...string) []string {
 
 // The leak family in three small expressions: the verb, where the secret goes, and the secret between them.
 var (
-	leakVerb        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)\b`) })
+	leakVerb = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`)
+	})
 	leakDest        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakDestination) })
 	leakSecretValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + secretValue) })
 )
@@ -259,18 +279,22 @@ var allowFlaggedVerb = sync.OnceValue(func() *regexp.Regexp {
 var (
 	leakKeywords = []string{"cat", "read", "print", "echo", "output", "show", "dump", "copy", "base64", "encode", "tar",
 		"zip", "collect", "gather", "harvest", "grab", "extract", "post", "include", "put", "paste", "send", "email",
-		"e-mail", "mail", "upload", "forward", "attach"}
+		"e-mail", "mail", "upload", "forward", "attach", "export", "scp", "rsync",
+		"uploaded", "sent", "posted", "emailed", "mailed", "copied", "pasted", "forwarded",
+		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", "scp ", "rsync "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans "}
 	// leakSecretHints: what [secretValue] matches begins with or holds one of them.
 	leakSecretHints = newHintSet([]string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv"})
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
-		"quarantined", "flagged"}
+		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
+		"branch protection"}
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
-		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention"}
+		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
+		"utilisateur", "relecteur", "humain"}
 	replaceKeywords      = formKeywords("replace", "declare")
 	replaceHints         = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
