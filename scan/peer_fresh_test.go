@@ -44,6 +44,9 @@ var freshRecallFloors = map[string]float64{
 	// Scored once after the fifth round: credentials 28 of 46 (15 of 32 bare), instructions 22 of 47.
 	peerFresh5File + " credential":  0.58,
 	peerFresh5File + " instruction": 0.44,
+	// Scored once after the sixth round: credentials 28 of 46 (18 of 33 bare), instructions 20 of 45.
+	peerFresh6File + " credential":  0.58,
+	peerFresh6File + " instruction": 0.42,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -67,10 +70,14 @@ const peerFresh4File = "testdata/peer-fresh4.txtar"
 // tuning figures now.
 const peerFresh5File = "testdata/peer-fresh5.txtar"
 
+// peerFresh6File is the sixth fresh set, written while the sixth round of rules (credential-in-sentence, the
+// instruction forms of peer-fresh5's misses) was, by someone who read neither; scored once after that round.
+const peerFresh6File = "testdata/peer-fresh6.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
