@@ -153,6 +153,17 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 	if err := ins.record(ctx, op, grp, results, now); err != nil {
 		return nil, fmt.Errorf("apply: %w", err)
 	}
+	superseded := 0
+	for _, r := range results {
+		superseded += len(r.Superseded)
+	}
+	if superseded > 0 {
+		// Superseding deletes from the active claims' index, which keeps a tombstone for each until its
+		// segment is merged; a bounded merge after each apply keeps the candidate search from walking them.
+		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_active (claims_active, rank) VALUES ('merge', ?)`, activeMergePages); err != nil {
+			return nil, fmt.Errorf("apply: merge the active claims' index: %w", err)
+		}
+	}
 	if err := waitFiles(); err != nil {
 		return nil, fmt.Errorf("apply: %w", err)
 	}
@@ -165,6 +176,9 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 	}
 	return results, nil
 }
+
+// activeMergePages bounds the merge work an apply does on the active claims' index, in pages.
+const activeMergePages = 64
 
 // validate checks an artifact and its claims before anything is written.
 func validate(b Batch) error {

@@ -3,7 +3,6 @@ package recall
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -175,6 +174,7 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 	}
 	defer search.Close()
 	out := make([][]Candidate, len(claims))
+	provenance := map[int64]Candidate{}
 	for i, c := range claims {
 		terms := queryTerms(c.Text)
 		if len(terms) == 0 {
@@ -206,15 +206,24 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		if err != nil {
 			return nil, err
 		}
-		// The newest artifact of each, for the few that pass the rule.
+		// The newest artifact of each, for the few that pass the rule, once per stored claim however many new
+		// claims list it. Whether any of its artifacts is flagged is asked once per claim, not once per
+		// evidence row: a claim stated in every note has hundreds.
 		for k := range list {
-			err := q.QueryRowContext(ctx, `SELECT a.hash, EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact
-					WHERE fe.claim = e.claim AND fa.flagged = 1)
-				FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?
-				ORDER BY a.created DESC, a.id DESC LIMIT 1`, list[k].ClaimID).Scan(&list[k].Artifact, &list[k].Flagged)
-			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			if p, ok := provenance[list[k].ClaimID]; ok {
+				list[k].Artifact, list[k].Flagged = p.Artifact, p.Flagged
+				continue
+			}
+			var hash sql.NullString
+			err := q.QueryRowContext(ctx, `SELECT (SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?1
+					ORDER BY a.created DESC, a.id DESC LIMIT 1),
+				EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = ?1 AND fa.flagged = 1)`,
+				list[k].ClaimID).Scan(&hash, &list[k].Flagged)
+			if err != nil {
 				return nil, err
 			}
+			list[k].Artifact = hash.String
+			provenance[list[k].ClaimID] = list[k]
 		}
 		out[i] = list
 	}
