@@ -80,7 +80,7 @@ func sqliteVarint(s string) (int64, int) {
 
 // scoreText sets the BM25 of every row in perTerm for its term (q.terms[i] for perTerm[i]), from the row's
 // text and context in f[0] and f[2] and the index totals in averages, and sets q's term weights to their
-// IDF. A term with limit rows or more, a common term, has its rows counted by a statement; the others have
+// IDF. A term with limit rows or more, a common term, has its rows counted (see countRows); the others have
 // all their rows in perTerm.
 func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, perTerm [][]hit, averages string) error {
 	nRow, nWords, err := parseAverages(averages)
@@ -92,28 +92,15 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, 
 	}
 	avgdl := float64(nWords) / float64(nRow)
 	hits := make([]int64, len(q.terms))
-	var counts []string
+	var common []int
 	for i, rows := range perTerm {
 		hits[i] = int64(len(rows))
 		if len(rows) >= limit {
-			counts = append(counts, fmt.Sprintf(`SELECT %d, count(*) FROM %s WHERE %s MATCH %s`, i, t.fts, t.fts, sqlString(q.terms[i].expr())))
+			common = append(common, i)
 		}
 	}
-	if len(counts) > 0 {
-		r, err := s.db.QueryContext(ctx, strings.Join(counts, " UNION ALL "))
-		if err != nil {
-			return fmt.Errorf("search %s: %w", t.rows, err)
-		}
-		defer r.Close()
-		for r.Next() {
-			var i int
-			var n int64
-			if err := r.Scan(&i, &n); err != nil {
-				return fmt.Errorf("search %s: %w", t.rows, err)
-			}
-			hits[i] = n
-		}
-		if err := r.Err(); err != nil {
+	if len(common) > 0 {
+		if err := s.countRows(ctx, t, q, common, hits); err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,25 @@ func countStore(t *testing.T) *Store {
 		at = at.Add(time.Minute)
 		if _, err := s.Supersede(ctx, ids[i], ids[i+1], at); err != nil {
 			t.Fatal(err)
+		}
+	}
+	// Rewrite some claims as a reindex does, which leaves deleted entries in the index until it merges.
+	for i := 3; i < len(ids); i += 11 {
+		var text, context string
+		if err := s.db.QueryRow(`SELECT text, context FROM claims WHERE id = ?`, ids[i]).Scan(&text, &context); err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO claims_fts (claims_fts, rowid, text, context) VALUES ('delete', ?, ?, ?)`, []any{ids[i], text, context}},
+			{`UPDATE claims SET text = ?, context = ? WHERE id = ?`, []any{"Rewritten " + text[len(text)/2:], "Kaneka notes", ids[i]}},
+			{`INSERT INTO claims_fts (rowid, text, context) SELECT id, text, context FROM claims WHERE id = ?`, []any{ids[i]}},
+		} {
+			if _, err := s.db.Exec(st.sql, st.args...); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	return s
@@ -126,5 +146,54 @@ func TestCountRelevant(t *testing.T) {
 	}
 	if differs < len(countQueries)/2 {
 		t.Fatalf("filters change the count of only %d of %d queries: the store does not test them", differs, len(countQueries))
+	}
+}
+
+// TestCountRows checks the rows countRows counts for each query term, through the index's vocabulary where
+// the term is one index term, against count(*) over the term's MATCH.
+func TestCountRows(t *testing.T) {
+	s := countStore(t)
+	ctx := context.Background()
+	queries := slices.Clone(countQueries)
+	for _, w := range countWords {
+		queries = append(queries, w, strings.ToUpper(w), w+"s", w+"ing")
+	}
+	queries = append(queries, "deploys deployment", "Straße strasse STRASSE", "Cafe café CAFÉ", "n3x4 n17x2", "rewritten notes",
+		"fetchUserProfile", "eu-west-1", "kaneka's", "a", "the of",
+		// One word to the query parser, two to the index tokenizer: a spacing mark, a variation selector.
+		"kaneka\u0903kavika", "kaneka\ufe0fkavika")
+	byVocabulary := 0
+	for _, query := range queries {
+		q := parseQuery(query)
+		which := make([]int, len(q.terms))
+		for i := range which {
+			which[i] = i
+		}
+		got := make([]int64, len(q.terms))
+		if err := s.countRows(ctx, claimIndex, &q, which, got); err != nil {
+			t.Fatalf("%q: %v", query, err)
+		}
+		for i, tm := range q.terms {
+			var want int64
+			if err := s.db.QueryRow(`SELECT count(*) FROM claims_fts WHERE claims_fts MATCH ?`, tm.expr()).Scan(&want); err != nil {
+				t.Fatal(err)
+			}
+			if got[i] != want {
+				t.Errorf("%q, term %q: %d rows, want %d", query, tm.expr(), got[i], want)
+			}
+		}
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		terms, err := indexTerms(ctx, conn, &q, which)
+		conn.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		byVocabulary += len(terms)
+	}
+	if byVocabulary < len(queries) {
+		t.Fatalf("%d terms of %d queries counted through the vocabulary: the test does not test it", byVocabulary, len(queries))
 	}
 }
