@@ -225,7 +225,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 	}
 	more := len(cands) > want
 	top := cands[:min(len(cands), max(want, rerankDepth))]
-	if err := s.cover(ctx, t, q, df, rows, top); err != nil {
+	if err := s.cover(ctx, t, q, df, rows, perTerm, top); err != nil {
 		return nil, false, err
 	}
 	for i := range top {
@@ -674,8 +674,10 @@ func idList(hits []hit) string {
 const inIDs = ` IN (SELECT value FROM json_each(?))`
 
 // cover sets the cover bits of hits: which query terms each row contains. rows holds the complete row set
-// of each rare term; common terms are probed for the hits only.
-func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows []map[int64]bool, hits []hit) error {
+// of each rare term; perTerm the newest rows of each term (see matchingRows). A common term's newest rows are
+// all its rows from the oldest of them on, so they answer for the hits that are no older; for older hits the
+// index is probed.
+func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows []map[int64]bool, perTerm [][]hit, hits []hit) error {
 	if len(hits) == 0 {
 		return nil
 	}
@@ -692,6 +694,14 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows 
 		if rows[ti] != nil {
 			for i, h := range hits {
 				if rows[ti][h.id] {
+					hits[i].cover |= 1 << ti
+				}
+			}
+			continue
+		}
+		if newest := perTerm[ti]; len(newest) > 0 && lo >= newest[len(newest)-1].id {
+			for _, h := range newest {
+				if i, ok := idx[h.id]; ok {
 					hits[i].cover |= 1 << ti
 				}
 			}
