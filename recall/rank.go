@@ -318,22 +318,26 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	for i := 0; i < n; i++ {
 		// Whatever moves to rank i is newer than what was there, so this ends.
 		for j := i + 1; j < n; j++ {
-			a, b := top[i], top[j]
+			a, b := &top[i], &top[j]
 			if b.created <= a.created {
 				continue
 			}
+			// b stays below a unless the claims say the same, are about the same subject, or come from
+			// notes about the same subject; the cheaper tests first.
 			v := sim[idx[i]*n+idx[j]]
-			sameNote := notes.same(a.note, b.note) && a.score-b.score <= noteRecencyMargin &&
-				q.overlap(a.cover, b.cover) >= noteSameSubject
-			if v < sameStatement && !sameNote && (v < sameSubjectText || a.score-b.score > recencyMargin ||
+			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
 				q.overlap(a.cover, b.cover) < sameSubject) {
-				continue
+				sameNote := a.score-b.score <= noteRecencyMargin && q.overlap(a.cover, b.cover) >= noteSameSubject &&
+					notes.same(a.note, b.note)
+				if !sameNote {
+					continue
+				}
 			}
 			// b moves to just above a; then what is newer than b may move above it in turn.
-			bi := idx[j]
+			bv, bi := *b, idx[j]
 			copy(top[i+1:j+1], top[i:j])
 			copy(idx[i+1:j+1], idx[i:j])
-			top[i], idx[i] = b, bi
+			top[i], idx[i] = bv, bi
 			j = i
 		}
 	}
