@@ -139,6 +139,10 @@ func (t term) stems() []string {
 func wordCounts(text string, stems []string) (words, matches int) {
 	eachWord(text, func(start, end int) {
 		words++
+		if w := text[start:end]; isASCII(w) && !firstLetterOf(w[0], stems) {
+			// An ASCII word's stem starts with its first letter in lower case: no stem can be it.
+			return
+		}
 		st := stem(fold(text[start:end]))
 		for _, s := range stems {
 			if st == s {
@@ -148,4 +152,17 @@ func wordCounts(text string, stems []string) (words, matches int) {
 		}
 	})
 	return words, matches
+}
+
+// firstLetterOf reports whether one of stems starts with the ASCII byte c in lower case.
+func firstLetterOf(c byte, stems []string) bool {
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	for _, s := range stems {
+		if s != "" && s[0] == c {
+			return true
+		}
+	}
+	return false
 }
