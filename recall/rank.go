@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -215,7 +214,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 			continue
 		}
 		got := scoreNewest(perTerm, tier, candidateCap)
-		sort.SliceStable(got, func(i, j int) bool { return got[i].bm25 > got[j].bm25 })
+		slices.SortStableFunc(got, func(a, b hit) int { return descending(a.bm25, b.bm25) })
 		for _, h := range got {
 			if !seen[h.id] {
 				seen[h.id] = true
@@ -240,7 +239,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 		if err := s.fuse(ctx, q, perTerm, top); err != nil {
 			return nil, false, err
 		}
-		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+		slices.SortStableFunc(top, func(a, b hit) int { return descending(a.score, b.score) })
 		diversify(top)
 		subjects, err := s.noteSubjects(ctx, subjectPairs(q, top))
 		if err != nil {
@@ -253,7 +252,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 			top[i].score = top[i].bm25
 		}
 	}
-	sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+	slices.SortStableFunc(top, func(a, b hit) int { return descending(a.score, b.score) })
 	newerFirst(q, top, true)
 	return top[:min(len(top), want)], more, nil
 }
@@ -472,23 +471,44 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 // newest limit that hold any tier term has fewer than limit newer rows holding any one of its terms, so
 // each of its terms lists it.
 func scoreNewest(perTerm [][]hit, tier []int, limit int) []hit {
-	byID := map[int64]*hit{}
-	for _, ti := range tier {
-		for _, h := range perTerm[ti] {
-			if got := byID[h.id]; got != nil {
-				got.bm25 += h.bm25
-				continue
+	// Each term's rows are newest first: merge them, one row per id, newest first.
+	next := make([]int, len(tier)) // next[k]: the first row of perTerm[tier[k]] not taken yet
+	var out []hit
+	for len(out) < limit {
+		newest, found := int64(0), false
+		for k, ti := range tier {
+			if rows := perTerm[ti]; next[k] < len(rows) && (!found || rows[next[k]].id > newest) {
+				newest, found = rows[next[k]].id, true
 			}
-			c := h
-			byID[h.id] = &c
+		}
+		if !found {
+			break
+		}
+		var h *hit
+		for k, ti := range tier {
+			if rows := perTerm[ti]; next[k] < len(rows) && rows[next[k]].id == newest {
+				if h == nil {
+					out = append(out, rows[next[k]])
+					h = &out[len(out)-1]
+				} else {
+					h.bm25 += rows[next[k]].bm25
+				}
+				next[k]++
+			}
 		}
 	}
-	out := make([]hit, 0, len(byID))
-	for _, h := range byID {
-		out = append(out, *h)
+	return out
+}
+
+// descending orders a before b when a is greater, as a comparison function for a stable sort, best first.
+func descending(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case b > a:
+		return 1
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id > out[j].id })
-	return out[:min(len(out), limit)]
+	return 0
 }
 
 // Signals of the claim ranking, each a value in [0, 1].
