@@ -348,7 +348,19 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	t := opt.claims()
 	var total int
 	if len(q.terms) > 0 {
+		type count struct {
+			n   int
+			err error
+		}
+		// The count reads every match and the ranking only the newest rows of each term: they overlap, on
+		// two connections where the store has them (a read-only one), one after the other otherwise.
+		counted := make(chan count, 1)
+		go func() {
+			n, err := s.countRelevant(ctx, opt, t, matchExpr(q.terms))
+			counted <- count{n, err}
+		}()
 		hits, _, err := s.rank(ctx, t, &q, contextDepth, allRows)
+		c := <-counted
 		if err != nil {
 			return nil, 0, err
 		}
@@ -369,11 +381,10 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 				out = append(out, h)
 			}
 		}
-		total, err := s.countRelevant(ctx, opt, t, matchExpr(q.terms))
-		if err != nil {
-			return nil, 0, err
+		if c.err != nil {
+			return nil, 0, c.err
 		}
-		return out, max(total, len(out)), nil
+		return out, max(c.n, len(out)), nil
 	}
 	where := ` WHERE ` + cmpOr(t.where, `1`)
 	if filtered {
