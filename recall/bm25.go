@@ -82,7 +82,10 @@ func sqliteVarint(s string) (int64, int) {
 // text and context in f[0] and f[2] and the index totals in averages, and sets q's term weights to their
 // IDF. A term with limit rows or more, a common term, has its rows counted (see countRows); the others have
 // all their rows in perTerm.
-func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, perTerm [][]hit, averages string) error {
+//
+// The terms that alongside marks are being counted by others; wait returns their counts.
+func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, perTerm [][]hit, averages string,
+	alongside []bool, wait func() ([]int64, error)) error {
 	nRow, nWords, err := parseAverages(averages)
 	if err != nil || nRow < 0 {
 		return fmt.Errorf("search %s: %w", t.rows, cmp.Or(err, errAverages))
@@ -99,9 +102,26 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, 
 			common = append(common, i)
 		}
 	}
-	if len(common) > 0 {
-		if err := s.countRows(ctx, t, q, common, hits); err != nil {
+	var here, there []int // common terms to count here, and those counted alongside
+	for _, i := range common {
+		if alongside[i] {
+			there = append(there, i)
+		} else {
+			here = append(here, i)
+		}
+	}
+	if len(here) > 0 {
+		if err := s.countRows(ctx, t, q, here, hits); err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
+		}
+	}
+	if len(there) > 0 {
+		counts, err := wait()
+		if err != nil {
+			return fmt.Errorf("search %s: %w", t.rows, err)
+		}
+		for _, i := range there {
+			hits[i] = counts[i]
 		}
 	}
 	for i, tm := range q.terms {

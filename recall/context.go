@@ -359,7 +359,9 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 			n, err := s.countRelevant(ctx, opt, t, matchExpr(q.terms))
 			counted <- count{n, err}
 		}()
-		hits, _, err := s.rank(ctx, t, &q, contextDepth, allRows)
+		ranked := t
+		ranked.serial = true // the count keeps a second connection busy
+		hits, _, err := s.rank(ctx, ranked, &q, contextDepth, allRows)
 		c := <-counted
 		if err != nil {
 			return nil, 0, err

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Ranking policy, shared by claims and artifacts.
@@ -79,6 +80,9 @@ type ftsTable struct {
 	fts, rows, cols string
 	text            bool
 	where           string // an SQL condition on r that rows must meet, or ""; see filter.go
+	// serial keeps a ranking's statements on one connection, for a caller that runs statements of its own
+	// alongside (see matchingRows).
+	serial bool
 }
 
 var (
@@ -436,6 +440,14 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 	}
 	defer r.Close()
 	out := make([][]hit, len(q.terms))
+	// A term whose rows reach limit while later terms' rows are still read is common: its rows are counted
+	// meanwhile, on another connection where the store has one (see countRows).
+	counts := make([]int64, len(q.terms))
+	counted := make([]bool, len(q.terms))
+	var wg sync.WaitGroup
+	var countErr error
+	var mu sync.Mutex
+	defer wg.Wait()
 	var averages string
 	for r.Next() {
 		var i int
@@ -448,13 +460,26 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 			continue
 		}
 		out[i] = append(out[i], h)
+		if textScored && !t.serial && len(out[i]) == limit && i < len(q.terms)-1 {
+			counted[i] = true
+			wg.Go(func() {
+				if err := s.countRows(ctx, t, q, []int{i}, counts); err != nil {
+					mu.Lock()
+					countErr = cmp.Or(countErr, err)
+					mu.Unlock()
+				}
+			})
+		}
 	}
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
 	r.Close() // scoreText's statement needs the connection
 	if textScored && averages != "" {
-		if err := s.scoreText(ctx, t, q, limit, out, averages); err != nil {
+		if err := s.scoreText(ctx, t, q, limit, out, averages, counted, func() ([]int64, error) {
+			wg.Wait()
+			return counts, countErr
+		}); err != nil {
 			return nil, err
 		}
 	}
