@@ -80,9 +80,12 @@ func sqliteVarint(s string) (int64, int) {
 
 // scoreText sets the BM25 of every row in perTerm for its term (q.terms[i] for perTerm[i]), from the row's
 // text and context in f[0] and f[2] and the index totals in averages, and sets q's term weights to their
-// IDF. A term with limit rows or more, a common term, has its rows counted by a statement; the others have
+// IDF. A term with limit rows or more, a common term, has its rows counted (see countRows); the others have
 // all their rows in perTerm.
-func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, perTerm [][]hit, averages string) error {
+//
+// The terms that alongside marks are being counted by others; wait returns their counts.
+func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, perTerm [][]hit, averages string,
+	alongside []bool, wait func() ([]int64, error)) error {
 	nRow, nWords, err := parseAverages(averages)
 	if err != nil || nRow < 0 {
 		return fmt.Errorf("search %s: %w", t.rows, cmp.Or(err, errAverages))
@@ -92,29 +95,33 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, 
 	}
 	avgdl := float64(nWords) / float64(nRow)
 	hits := make([]int64, len(q.terms))
-	var counts []string
+	var common []int
 	for i, rows := range perTerm {
 		hits[i] = int64(len(rows))
 		if len(rows) >= limit {
-			counts = append(counts, fmt.Sprintf(`SELECT %d, count(*) FROM %s WHERE %s MATCH %s`, i, t.fts, t.fts, sqlString(q.terms[i].expr())))
+			common = append(common, i)
 		}
 	}
-	if len(counts) > 0 {
-		r, err := s.db.QueryContext(ctx, strings.Join(counts, " UNION ALL "))
+	var here, there []int // common terms to count here, and those counted alongside
+	for _, i := range common {
+		if alongside[i] {
+			there = append(there, i)
+		} else {
+			here = append(here, i)
+		}
+	}
+	if len(here) > 0 {
+		if err := s.countRows(ctx, t, q, here, hits); err != nil {
+			return fmt.Errorf("search %s: %w", t.rows, err)
+		}
+	}
+	if len(there) > 0 {
+		counts, err := wait()
 		if err != nil {
 			return fmt.Errorf("search %s: %w", t.rows, err)
 		}
-		defer r.Close()
-		for r.Next() {
-			var i int
-			var n int64
-			if err := r.Scan(&i, &n); err != nil {
-				return fmt.Errorf("search %s: %w", t.rows, err)
-			}
-			hits[i] = n
-		}
-		if err := r.Err(); err != nil {
-			return fmt.Errorf("search %s: %w", t.rows, err)
+		for _, i := range there {
+			hits[i] = counts[i]
 		}
 	}
 	for i, tm := range q.terms {
@@ -152,6 +159,10 @@ func (t term) stems() []string {
 func wordCounts(text string, stems []string) (words, matches int) {
 	eachWord(text, func(start, end int) {
 		words++
+		if w := text[start:end]; isASCII(w) && !firstLetterOf(w[0], stems) {
+			// An ASCII word's stem starts with its first letter in lower case: no stem can be it.
+			return
+		}
 		st := stem(fold(text[start:end]))
 		for _, s := range stems {
 			if st == s {
@@ -161,4 +172,17 @@ func wordCounts(text string, stems []string) (words, matches int) {
 		}
 	})
 	return words, matches
+}
+
+// firstLetterOf reports whether one of stems starts with the ASCII byte c in lower case.
+func firstLetterOf(c byte, stems []string) bool {
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	for _, s := range stems {
+		if s != "" && s[0] == c {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -141,4 +142,34 @@ func TestScoreTextRandom(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzWordCounts checks wordCounts against its definition, every word stemmed and compared with each stem,
+// which it shortcuts for ASCII words whose first letter no stem starts with.
+func FuzzWordCounts(f *testing.F) {
+	for _, seed := range []struct{ text, word string }{
+		{"Deploys happen on Fridays; deploying is DEPLOYED", "deploying"},
+		{"Straße in München, café au lait", "Straße"},
+		{"user_id and userID, FW-233 and eu-west-1", "user"},
+		{"Ärger über Öl: Éclair", "ärger"},
+		{"ing ed es s ly things", "thing"},
+		{"", "x"},
+	} {
+		f.Add(seed.text, seed.word)
+	}
+	f.Fuzz(func(t *testing.T, text, word string) {
+		stems := []string{stem(fold(word)), "s", ""}
+		words, matches := wordCounts(text, stems)
+		var wantWords, wantMatches int
+		eachWord(text, func(start, end int) {
+			wantWords++
+			st := stem(fold(text[start:end]))
+			if slices.Contains(stems, st) {
+				wantMatches++
+			}
+		})
+		if words != wantWords || matches != wantMatches {
+			t.Fatalf("wordCounts(%q, %q) = %d, %d; want %d, %d", text, stems, words, matches, wantWords, wantMatches)
+		}
+	})
 }

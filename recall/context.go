@@ -297,6 +297,49 @@ func claimLine(c ClaimHit, opt ContextOptions) string {
 const filterSQL = ` IN (SELECT e.claim FROM evidence e JOIN artifacts a ON a.id = e.artifact
 	WHERE (?1 = '' OR a.session = ?1) AND (?2 = '' OR a.task = ?2))`
 
+// countRelevant counts the claims that match the MATCH expression expr and that t and opt's session and
+// task admit.
+//
+// Joining every match to its claim row to test t's condition costs a broad query most of its time: a row
+// lookup per match, tens of thousands of them. Without a session, task or ref filter the claims t keeps out
+// are few and known in advance: superseded ones (each named in supersessions) and ones with evidence in a
+// flagged artifact. So the count is taken over the index alone, leaving out those of the few that t does
+// not admit; when there are none, it is the index's own count. Every row of the index is a claim's (it is
+// kept in step with the claims, see apply.go and forget.go), so the two counts agree.
+func (s *Store) countRelevant(ctx context.Context, opt ContextOptions, t ftsTable, expr string) (int, error) {
+	var total int
+	if opt.Session != "" || opt.Task != "" || opt.Ref != nil {
+		countSQL := `SELECT count(*) FROM claims_fts JOIN claims r ON r.id = claims_fts.rowid WHERE claims_fts MATCH ?3` + andWhere(t.where)
+		if opt.Session != "" || opt.Task != "" {
+			countSQL += ` AND claims_fts.rowid` + filterSQL
+		}
+		err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, expr).Scan(&total)
+		return total, err
+	}
+	countSQL := `SELECT count(*) FROM claims_fts WHERE claims_fts MATCH ` + sqlString(expr)
+	var maybe []string // the claims that t may keep out
+	if !opt.History {
+		maybe = append(maybe, `SELECT old AS id FROM supersessions`)
+	}
+	if !opt.AllowFlagged {
+		maybe = append(maybe, `SELECT fe.claim AS id FROM artifacts fa JOIN evidence fe ON fe.artifact = fa.id WHERE fa.flagged = 1`)
+	}
+	if len(maybe) > 0 {
+		// CROSS JOIN keeps the few candidates the outer loop, so that no claim row is read but theirs.
+		out := `SELECT x.id FROM (` + strings.Join(maybe, ` UNION ALL `) + `) x CROSS JOIN claims r ON r.id = x.id
+			WHERE NOT (` + t.where + `)`
+		var some bool
+		if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (`+out+`)`).Scan(&some); err != nil {
+			return 0, err
+		}
+		if some {
+			countSQL += ` AND rowid NOT IN (` + out + `)`
+		}
+	}
+	err := s.db.QueryRowContext(ctx, countSQL).Scan(&total)
+	return total, err
+}
+
 // contextCandidates returns up to contextDepth relevant claims, best first, and how many relevant claims there
 // are in all.
 func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hit, int, error) {
@@ -305,7 +348,21 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 	t := opt.claims()
 	var total int
 	if len(q.terms) > 0 {
-		hits, _, err := s.rank(ctx, t, &q, contextDepth, allRows)
+		type count struct {
+			n   int
+			err error
+		}
+		// The count reads every match and the ranking only the newest rows of each term: they overlap, on
+		// two connections where the store has them (a read-only one), one after the other otherwise.
+		counted := make(chan count, 1)
+		go func() {
+			n, err := s.countRelevant(ctx, opt, t, matchExpr(q.terms))
+			counted <- count{n, err}
+		}()
+		ranked := t
+		ranked.serial = true // the count keeps a second connection busy
+		hits, _, err := s.rank(ctx, ranked, &q, contextDepth, allRows)
+		c := <-counted
 		if err != nil {
 			return nil, 0, err
 		}
@@ -326,14 +383,10 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 				out = append(out, h)
 			}
 		}
-		countSQL := `SELECT count(*) FROM claims_fts JOIN claims r ON r.id = claims_fts.rowid WHERE claims_fts MATCH ?3` + andWhere(t.where)
-		if filtered {
-			countSQL += ` AND claims_fts.rowid` + filterSQL
+		if c.err != nil {
+			return nil, 0, c.err
 		}
-		if err := s.db.QueryRowContext(ctx, countSQL, opt.Session, opt.Task, matchExpr(q.terms)).Scan(&total); err != nil {
-			return nil, 0, err
-		}
-		return out, max(total, len(out)), nil
+		return out, max(c.n, len(out)), nil
 	}
 	where := ` WHERE ` + cmpOr(t.where, `1`)
 	if filtered {

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Ranking policy, shared by claims and artifacts.
@@ -80,6 +80,9 @@ type ftsTable struct {
 	fts, rows, cols string
 	text            bool
 	where           string // an SQL condition on r that rows must meet, or ""; see filter.go
+	// serial keeps a ranking's statements on one connection, for a caller that runs statements of its own
+	// alongside (see matchingRows).
+	serial bool
 }
 
 var (
@@ -215,7 +218,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 			continue
 		}
 		got := scoreNewest(perTerm, tier, candidateCap)
-		sort.SliceStable(got, func(i, j int) bool { return got[i].bm25 > got[j].bm25 })
+		slices.SortStableFunc(got, func(a, b hit) int { return descending(a.bm25, b.bm25) })
 		for _, h := range got {
 			if !seen[h.id] {
 				seen[h.id] = true
@@ -225,7 +228,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 	}
 	more := len(cands) > want
 	top := cands[:min(len(cands), max(want, rerankDepth))]
-	if err := s.cover(ctx, t, q, df, rows, top); err != nil {
+	if err := s.cover(ctx, t, q, df, rows, perTerm, top); err != nil {
 		return nil, false, err
 	}
 	for i := range top {
@@ -240,7 +243,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 		if err := s.fuse(ctx, q, perTerm, top); err != nil {
 			return nil, false, err
 		}
-		sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+		slices.SortStableFunc(top, func(a, b hit) int { return descending(a.score, b.score) })
 		diversify(top)
 		subjects, err := s.noteSubjects(ctx, subjectPairs(q, top))
 		if err != nil {
@@ -253,7 +256,7 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 			top[i].score = top[i].bm25
 		}
 	}
-	sort.SliceStable(top, func(i, j int) bool { return top[i].score > top[j].score })
+	slices.SortStableFunc(top, func(a, b hit) int { return descending(a.score, b.score) })
 	newerFirst(q, top, true)
 	return top[:min(len(top), want)], more, nil
 }
@@ -318,22 +321,26 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	for i := 0; i < n; i++ {
 		// Whatever moves to rank i is newer than what was there, so this ends.
 		for j := i + 1; j < n; j++ {
-			a, b := top[i], top[j]
+			a, b := &top[i], &top[j]
 			if b.created <= a.created {
 				continue
 			}
+			// b stays below a unless the claims say the same, are about the same subject, or come from
+			// notes about the same subject; the cheaper tests first.
 			v := sim[idx[i]*n+idx[j]]
-			sameNote := notes.same(a.note, b.note) && a.score-b.score <= noteRecencyMargin &&
-				q.overlap(a.cover, b.cover) >= noteSameSubject
-			if v < sameStatement && !sameNote && (v < sameSubjectText || a.score-b.score > recencyMargin ||
+			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
 				q.overlap(a.cover, b.cover) < sameSubject) {
-				continue
+				sameNote := a.score-b.score <= noteRecencyMargin && q.overlap(a.cover, b.cover) >= noteSameSubject &&
+					notes.same(a.note, b.note)
+				if !sameNote {
+					continue
+				}
 			}
 			// b moves to just above a; then what is newer than b may move above it in turn.
-			bi := idx[j]
+			bv, bi := *b, idx[j]
 			copy(top[i+1:j+1], top[i:j])
 			copy(idx[i+1:j+1], idx[i:j])
-			top[i], idx[i] = b, bi
+			top[i], idx[i] = bv, bi
 			j = i
 		}
 	}
@@ -433,6 +440,14 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 	}
 	defer r.Close()
 	out := make([][]hit, len(q.terms))
+	// A term whose rows reach limit while later terms' rows are still read is common: its rows are counted
+	// meanwhile, on another connection where the store has one (see countRows).
+	counts := make([]int64, len(q.terms))
+	counted := make([]bool, len(q.terms))
+	var wg sync.WaitGroup
+	var countErr error
+	var mu sync.Mutex
+	defer wg.Wait()
 	var averages string
 	for r.Next() {
 		var i int
@@ -445,13 +460,26 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 			continue
 		}
 		out[i] = append(out[i], h)
+		if textScored && !t.serial && len(out[i]) == limit && i < len(q.terms)-1 {
+			counted[i] = true
+			wg.Go(func() {
+				if err := s.countRows(ctx, t, q, []int{i}, counts); err != nil {
+					mu.Lock()
+					countErr = cmp.Or(countErr, err)
+					mu.Unlock()
+				}
+			})
+		}
 	}
 	if err := r.Err(); err != nil {
 		return nil, fmt.Errorf("search %s: %w", t.rows, err)
 	}
 	r.Close() // scoreText's statement needs the connection
 	if textScored && averages != "" {
-		if err := s.scoreText(ctx, t, q, limit, out, averages); err != nil {
+		if err := s.scoreText(ctx, t, q, limit, out, averages, counted, func() ([]int64, error) {
+			wg.Wait()
+			return counts, countErr
+		}); err != nil {
 			return nil, err
 		}
 	}
@@ -468,23 +496,44 @@ func (s *Store) matchingRows(ctx context.Context, t ftsTable, q *query, limit in
 // newest limit that hold any tier term has fewer than limit newer rows holding any one of its terms, so
 // each of its terms lists it.
 func scoreNewest(perTerm [][]hit, tier []int, limit int) []hit {
-	byID := map[int64]*hit{}
-	for _, ti := range tier {
-		for _, h := range perTerm[ti] {
-			if got := byID[h.id]; got != nil {
-				got.bm25 += h.bm25
-				continue
+	// Each term's rows are newest first: merge them, one row per id, newest first.
+	next := make([]int, len(tier)) // next[k]: the first row of perTerm[tier[k]] not taken yet
+	var out []hit
+	for len(out) < limit {
+		newest, found := int64(0), false
+		for k, ti := range tier {
+			if rows := perTerm[ti]; next[k] < len(rows) && (!found || rows[next[k]].id > newest) {
+				newest, found = rows[next[k]].id, true
 			}
-			c := h
-			byID[h.id] = &c
+		}
+		if !found {
+			break
+		}
+		var h *hit
+		for k, ti := range tier {
+			if rows := perTerm[ti]; next[k] < len(rows) && rows[next[k]].id == newest {
+				if h == nil {
+					out = append(out, rows[next[k]])
+					h = &out[len(out)-1]
+				} else {
+					h.bm25 += rows[next[k]].bm25
+				}
+				next[k]++
+			}
 		}
 	}
-	out := make([]hit, 0, len(byID))
-	for _, h := range byID {
-		out = append(out, *h)
+	return out
+}
+
+// descending orders a before b when a is greater, as a comparison function for a stable sort, best first.
+func descending(a, b float64) int {
+	switch {
+	case a > b:
+		return -1
+	case b > a:
+		return 1
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id > out[j].id })
-	return out[:min(len(out), limit)]
+	return 0
 }
 
 // Signals of the claim ranking, each a value in [0, 1].
@@ -674,8 +723,10 @@ func idList(hits []hit) string {
 const inIDs = ` IN (SELECT value FROM json_each(?))`
 
 // cover sets the cover bits of hits: which query terms each row contains. rows holds the complete row set
-// of each rare term; common terms are probed for the hits only.
-func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows []map[int64]bool, hits []hit) error {
+// of each rare term; perTerm the newest rows of each term (see matchingRows). A common term's newest rows are
+// all its rows from the oldest of them on, so they answer for the hits that are no older; for older hits the
+// index is probed.
+func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows []map[int64]bool, perTerm [][]hit, hits []hit) error {
 	if len(hits) == 0 {
 		return nil
 	}
@@ -692,6 +743,14 @@ func (s *Store) cover(ctx context.Context, t ftsTable, q *query, df []int, rows 
 		if rows[ti] != nil {
 			for i, h := range hits {
 				if rows[ti][h.id] {
+					hits[i].cover |= 1 << ti
+				}
+			}
+			continue
+		}
+		if newest := perTerm[ti]; len(newest) > 0 && lo >= newest[len(newest)-1].id {
+			for _, h := range newest {
+				if i, ok := idx[h.id]; ok {
 					hits[i].cover |= 1 << ti
 				}
 			}
