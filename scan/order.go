@@ -135,19 +135,32 @@ func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
 	return m
 }
 
-// formsAt returns the forms of family that begin with the word at text[at].
-func formsAt(family, text string, at int) []*orderForm {
-	var out []*orderForm
-	for _, f := range orderForms[family] {
-		for _, v := range f.verbs {
-			if hasPrefixFold(text[at:], v) && (at+len(v) == len(text) || !isWordByte(text[at+len(v)])) {
-				out = append(out, f)
-				break
+// formsAt returns the forms of family that begin with the keyword text[at:at+n].
+func formsAt(family, text string, at, n int) []*orderForm {
+	kw := lowerKey(text[at : at+n])
+	if strings.ContainsAny(kw, separators) {
+		kw = foldSeparators(kw)
+	}
+	return formIndex()[family][kw]
+}
+
+// formIndex maps each family's keywords, as the automaton folds them, to the forms they begin.
+var formIndex = sync.OnceValue(func() map[string]map[string][]*orderForm {
+	out := map[string]map[string][]*orderForm{}
+	for fam, forms := range orderForms {
+		m := map[string][]*orderForm{}
+		for _, f := range forms {
+			for _, v := range f.verbs {
+				k := foldSeparators(v)
+				if !slices.Contains(m[k], f) {
+					m[k] = append(m[k], f)
+				}
 			}
 		}
+		out[fam] = m
 	}
 	return out
-}
+})
 
 // formKeywords returns the words the forms of the families begin with, each once.
 func formKeywords(families ...string) []string {
@@ -209,6 +222,13 @@ func findOrder(family string, hints []string) func(string, int, int) ([]span, in
 		if k := strings.Index(w, ". "); k >= 0 {
 			w = w[:k+1]
 		}
+		// The forms that begin with the word first: most hits have none, and cost no hint scan.
+		var forms []*orderForm
+		if family != "leak" {
+			if forms = formsAt(family, text, at, n); len(forms) == 0 {
+				return nil, 0
+			}
+		}
 		if hints != nil && !hs.in(w) || family == "leak" && !leakSecretHints.in(w) {
 			return nil, 0
 		}
@@ -223,7 +243,7 @@ func findOrder(family string, hints []string) func(string, int, int) ([]span, in
 		if family == "leak" {
 			end = matchLeak(w)
 		} else {
-			for _, f := range formsAt(family, text, at) {
+			for _, f := range forms {
 				if m := f.re().FindStringIndex(w); m != nil {
 					end = m[1]
 					break

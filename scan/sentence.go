@@ -54,7 +54,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if k := skipBlanks(text, at+n); k < len(text) && (text[k] == '=' || text[k] == ':' && k+1 < len(text) && text[k+1] == '=') {
 		return nil, 0 // an assignment: password = …, token := …
 	}
-	if compoundNext[asciiLower(nextWord(text, at+n))] {
+	if compoundNext[lowerKey(nextWord(text, at+n))] {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	kw := strings.TrimSuffix(lowerKey(text[at:at+n]), "s")
@@ -114,7 +114,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			break // the sentence before
 		}
 		// Before the word, the value is joined to it: "… as the password", "admin / … to log in".
-		if joinsBack[asciiLower(nextWord(text, j))] {
+		if joinsBack[lowerKey(nextWord(text, j))] {
 			if sp, ok := sentenceValue(text, i, j, strict); ok {
 				return found(sp)
 			}
@@ -176,7 +176,7 @@ func prevWord(text string, i, from int) string {
 	for k > from && !isSpaceByte(text[k-1]) {
 		k--
 	}
-	return asciiLower(strings.Trim(text[k:j], ":,;()"))
+	return lowerKey(strings.Trim(text[k:j], ":,;()"))
 }
 
 // sentenceValue judges the word text[i:j] as the value of a credential named in its sentence, without the
@@ -197,7 +197,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	if n, _, _, _, _ := classes(v); n < 2 || n == 2 && !isHex(v) && len(v) < 16 {
 		return span{}, false
 	}
-	if productNames[asciiLower(v)] {
+	if productNames[lowerKey(v)] {
 		return span{}, false
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
