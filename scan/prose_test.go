@@ -178,6 +178,7 @@ var proseNotes = []string{
 	"TWILIO_AUTH_TOKEN read from the secret store, messaging service MG30311c3b469dc5e332701ac501219e14.",
 	"2026-02-14T00:46:15Z INFO cache miss key=user:42",
 	"password reset emails are broken; see docs/auth.md#reset",
+	"Cache keys follow user:42:profile and session:{id}:token; TTL is 900s.",
 }
 
 func TestProseCredentials(t *testing.T) {

@@ -45,7 +45,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		n++ // a plural: "the keys are …"
 	}
 	if e := at + n; e < len(text) && (text[e] == '=' || text[e] == '_' || (text[e] == '-' || text[e] == '.') && e+1 < len(text) && isWordByte(text[e+1])) ||
-		at > 0 && strings.IndexByte(".$_-/", text[at-1]) >= 0 {
+		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 {
 		return nil, 0 // a name in code or config (key=…, token_ttl, secrets.X): the assignment rules' to judge
 	}
 	if at > 0 && at+n < len(text) && (text[at-1] == '"' || text[at-1] == '\'') && text[at+n] == text[at-1] {
@@ -218,7 +218,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 // codeish reports whether v is code or a reference rather than a literal: an assignment, a call, an index, an
 // expansion, a resource name (arn:…, vault:…).
 func codeish(v string) bool {
-	return strings.ContainsAny(v, "=([") || strings.Contains(v, "${") || strings.Contains(v, "$(") || v[0] == '$' ||
+	return strings.ContainsAny(v, "=([{") || strings.Contains(v, "${") || strings.Contains(v, "$(") || v[0] == '$' ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "sha1:")
 }
 
