@@ -228,22 +228,11 @@ func TestReindexReadOnly(t *testing.T) {
 // TestMigrateClaimContext opens a store made with schema version 1 and checks that its claims are
 // searchable after the migration that adds claim context.
 func TestMigrateClaimContext(t *testing.T) {
-	dir := t.TempDir() + "/store"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(migrations[0] + `PRAGMA user_version = 1;
+	dir := oldStore(t, migrations[0]+`PRAGMA user_version = 1;
 		INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
 		INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
 		INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
-		INSERT INTO evidence VALUES (1, 1, 0, 28);`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+		INSERT INTO evidence VALUES (1, 1, 0, 28);`)
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -284,18 +273,7 @@ func TestMigrationOrder(t *testing.T) {
 		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log, active index")
 	}
 	// A store at version 2 (claim context only) upgrades to the newest version.
-	dir := t.TempDir() + "/store"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(migrations[0] + migrations[1] + `PRAGMA user_version = 2;`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	dir := oldStore(t, migrations[0]+migrations[1]+`PRAGMA user_version = 2;`)
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -314,15 +292,7 @@ func TestMigrationOrder(t *testing.T) {
 // TestActiveIndexMigration: a store from before the active claim index gets one that holds its active
 // claims and not its superseded ones, and the search for supersession candidates uses it.
 func TestActiveIndexMigration(t *testing.T) {
-	dir := t.TempDir() + "/store"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(strings.Join(migrations[:5], "") + `PRAGMA user_version = 5;
+	dir := oldStore(t, strings.Join(migrations[:5], "")+`PRAGMA user_version = 5;
 		INSERT INTO artifacts (id, hash, kind, source, session, task, created) VALUES (1, 'ab', 'note', 'remember', '', '', 0);
 		INSERT INTO claims (id, key, text, kind, compiler, created, status) VALUES
 			(1, 'k1', 'Sessions live in Redis', 'fact', 'rules/2', 0, 'superseded'),
@@ -330,10 +300,7 @@ func TestActiveIndexMigration(t *testing.T) {
 			(3, 'k3', 'The build uses Bazel', 'fact', 'rules/2', 2, 'active');
 		INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
 		INSERT INTO supersessions VALUES (1, 2, 1);
-		INSERT INTO evidence VALUES (1, 1, 0, 1), (2, 1, 0, 1), (3, 1, 0, 1);`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+		INSERT INTO evidence VALUES (1, 1, 0, 1), (2, 1, 0, 1), (3, 1, 0, 1);`)
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -353,22 +320,11 @@ func TestActiveIndexMigration(t *testing.T) {
 // TestOpenExistingMigrates: a store of an older schema (version 1, before claim context) can be read: the
 // read-only open migrates it first, where reading it as it is would fail on the columns and tables it lacks.
 func TestOpenExistingMigrates(t *testing.T) {
-	dir := t.TempDir() + "/store"
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(migrations[0] + `PRAGMA user_version = 1;
+	dir := oldStore(t, migrations[0]+`PRAGMA user_version = 1;
 		INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
 		INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
 		INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
-		INSERT INTO evidence VALUES (1, 1, 0, 28);`); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+		INSERT INTO evidence VALUES (1, 1, 0, 28);`)
 	s, err := OpenExisting(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -381,4 +337,23 @@ func TestOpenExistingMigrates(t *testing.T) {
 	if err != nil || len(r.Claims) != 1 {
 		t.Fatalf("Recall = %+v, %v", r, err)
 	}
+}
+
+// oldStore creates a store directory whose database is what the SQL script makes of it, as an older version
+// of memoree would have left it, and returns the directory.
+func oldStore(t *testing.T, script string) string {
+	t.Helper()
+	dir := t.TempDir() + "/store"
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: filepath.Join(dir, dbName)}).EscapedPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(script); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
