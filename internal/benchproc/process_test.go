@@ -358,16 +358,30 @@ func BenchmarkScan64K(b *testing.B) {
 	h.compare(b, h.memoree("scan", "--file", note), fixed("/bin/cat", note), target{overMs: 3})
 }
 
+// BenchmarkRememberApply4K times remember --apply of a 4 KiB note against the floor writing the same note.
+// Every note restates the one before it, so that a default apply supersedes most of the last one's claims
+// and the store fills with superseded history. The keep-old run applies the same notes with --keep-old: no
+// candidate search, and the split between supersession and the rest of an apply.
 func BenchmarkRememberApply4K(b *testing.B) {
-	h := newHarness(b)
-	if !h.has("remember") {
-		b.Skip("memoree has no remember command")
+	for _, mode := range []struct {
+		name  string
+		flags []string
+	}{{"supersede", nil}, {"keep-old", []string{"--keep-old"}}} {
+		b.Run(mode.name, func(b *testing.B) {
+			h := newHarness(b)
+			if !h.has("remember") {
+				b.Skip("memoree has no remember command")
+			}
+			// A new note every run, so that every run really stores: the same text twice could be found already
+			// stored.
+			note := func(i int) string { return h.input(fmt.Sprintf("note-%d.md", i), noteText(note4K, i)) }
+			remember := func(i int) ([]string, string) {
+				return append(append([]string{h.memoreeBin, "remember", "--apply"}, mode.flags...), "-"), note(i)
+			}
+			floor := func(i int) ([]string, string) { return []string{h.floorBin, "-", h.floorDir, "note"}, note(i) }
+			h.compare(b, remember, floor, target{ratio: 4})
+		})
 	}
-	// A new note every run, so that every run really stores: the same text twice could be found already stored.
-	note := func(i int) string { return h.input(fmt.Sprintf("note-%d.md", i), noteText(note4K, i)) }
-	remember := func(i int) ([]string, string) { return []string{h.memoreeBin, "remember", "--apply", "-"}, note(i) }
-	floor := func(i int) ([]string, string) { return []string{h.floorBin, "-", h.floorDir, "note"}, note(i) }
-	h.compare(b, remember, floor, target{ratio: 4})
 }
 
 // run runs p's first command line outside any benchmark and returns its standard output; it fails the test
