@@ -208,53 +208,68 @@ func matchLeak(w string) int {
 	return v[1] + d[1]
 }
 
-// findOrder returns a finder for the family of that name. A family's hints are words its expression needs
-// somewhere in the line: most keywords are common words, and a line without a hint costs no expression.
-// Declarations need no command form.
-func findOrder(family string, hints []string) func(string, int, int) ([]span, int) {
-	hs := newHintSet(hints)
-	return func(text string, at, n int) ([]span, int) {
-		if at > 0 && isWordByte(text[at-1]) {
+// orderFamily is how an order family is found at a keyword hit, cheapest test first:
+//   - begins, if set, says whether the keyword begins any of the family's forms;
+//   - hints are sets of words that must all stand in the sentence before any expression runs (most keywords
+//     are common words, and a sentence without its hints costs no expression);
+//   - command: the order must open its clause as a command ([imperative]); a declaration needs neither that
+//     nor escapes as a report;
+//   - match returns the end of the order in the sentence w that starts at the hit, or -1.
+type orderFamily struct {
+	begins      func(text string, at, n int) bool
+	hints       []*hintSet
+	command     bool
+	declaration bool
+	match       func(text, w string, at, n int) int
+}
+
+// find examines the keyword hit text[at:at+n].
+func (f orderFamily) find(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) || f.begins != nil && !f.begins(text, at, n) {
+		return nil, 0
+	}
+	w := instructionWindow(text, at)
+	if k := strings.Index(w, ". "); k >= 0 {
+		w = w[:k+1] // every expression stays inside the sentence
+	}
+	for _, h := range f.hints {
+		if !h.in(w) {
 			return nil, 0
 		}
-		w := instructionWindow(text, at)
-		// The sentence: every expression stays inside it.
-		if k := strings.Index(w, ". "); k >= 0 {
-			w = w[:k+1]
-		}
-		// The forms that begin with the word first: most hits have none, and cost no hint scan.
-		var forms []*orderForm
-		if family != "leak" {
-			if forms = formsAt(family, text, at, n); len(forms) == 0 {
-				return nil, 0
-			}
-		}
-		if hints != nil && !hs.in(w) || family == "leak" && !leakSecretHints.in(w) {
+	}
+	if !f.declaration {
+		before := text[clauseStart(text, at):at]
+		polite := politeEnd(strings.Fields(strings.ToLower(before)))
+		if f.command && !imperative(text, at) || !polite && expr("reported").MatchString(before) {
 			return nil, 0
 		}
-		if family != "declare" {
-			before := text[clauseStart(text, at):at]
-			polite := politeEnd(strings.Fields(strings.ToLower(before)))
-			if family != "conceal" && !imperative(text, at) || !polite && expr("reported").MatchString(before) {
-				return nil, 0
-			}
-		}
-		end := -1
-		if family == "leak" {
-			end = matchLeak(w)
-		} else {
-			for _, f := range forms {
-				if m := f.re().FindStringIndex(w); m != nil {
-					end = m[1]
-					break
+	}
+	end := f.match(text, w, at, n)
+	if end < 0 || quotedExample(text, at) {
+		return nil, 0
+	}
+	return []span{{at, at + end}}, 0
+}
+
+// formFamily is the family whose forms are orderForms[name], with the hints its forms need.
+func formFamily(name string, hints []string, command, declaration bool) orderFamily {
+	f := orderFamily{
+		begins:      func(text string, at, n int) bool { return len(formsAt(name, text, at, n)) > 0 },
+		command:     command,
+		declaration: declaration,
+		match: func(text, w string, at, n int) int {
+			for _, form := range formsAt(name, text, at, n) {
+				if m := form.re().FindStringIndex(w); m != nil {
+					return m[1]
 				}
 			}
-		}
-		if end < 0 || quotedExample(text, at) {
-			return nil, 0
-		}
-		return []span{{at, at + end}}, 0
+			return -1
+		},
 	}
+	if hints != nil {
+		f.hints = []*hintSet{newHintSet(hints)}
+	}
+	return f
 }
 
 // findAllowFlagged flags an order to apply notes regardless of their findings: "apply every pending note with
@@ -322,28 +337,35 @@ var (
 
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
-	if n >= 12 && hasPrefixFold(text[at:], "allow") {
+	if kw := foldSeparators(lowerKey(text[at : at+n])); kw == "allow_flagged" || kw == "allowflagged" {
 		return findAllowFlagged(text, at, n)
 	}
-	if sp, skip := conceal(text, at, n); sp != nil {
+	if sp, skip := conceal.find(text, at, n); sp != nil {
 		return sp, skip
 	}
-	return unsupervised(text, at, n)
+	return unsupervised.find(text, at, n)
 }
 
 // findReplace dispatches the replace family's keywords: declarations need no command form.
 func findReplace(text string, at, n int) ([]span, int) {
-	if sp, skip := declare(text, at, n); sp != nil {
+	if sp, skip := declare.find(text, at, n); sp != nil {
 		return sp, skip
 	}
-	return replace(text, at, n)
+	return replace.find(text, at, n)
 }
 
+// The order families. The leak family is one expression in three parts (matchLeak), tried where a secret and
+// a place to put it both stand in the sentence.
 var (
-	unsupervised = findOrder("unsupervised", unsupervisedHints)
-	conceal      = findOrder("conceal", concealHints)
-	replace      = findOrder("replace", replaceHints)
-	declare      = findOrder("declare", nil)
+	leak = orderFamily{
+		hints:   []*hintSet{newHintSet(leakHints), leakSecretHints},
+		command: true,
+		match:   func(_, w string, _, _ int) int { return matchLeak(w) },
+	}
+	unsupervised = formFamily("unsupervised", unsupervisedHints, true, false)
+	conceal      = formFamily("conceal", concealHints, false, false)
+	replace      = formFamily("replace", replaceHints, true, false)
+	declare      = formFamily("declare", nil, false, true)
 )
 
 // hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, looking at each byte
