@@ -231,26 +231,6 @@ func (d *Dir) Apply(prefix string, now time.Time, store func(it Item) (artifact 
 	return rec, nil
 }
 
-// MarkApplied records that the checkpoint id was applied with the text whose hash is artifact. It fails if the
-// text changed in the meantime, so a record never describes text that was not applied. [Dir.Apply] does the
-// store and the record as one decision, and is the one to use.
-func (d *Dir) MarkApplied(id, artifact string, now time.Time) (Item, error) {
-	unlock, err := d.lock(id)
-	if err != nil {
-		return Item{}, err
-	}
-	defer unlock()
-	it, err := d.read(id)
-	if err != nil {
-		return Item{}, err
-	}
-	if TextHash(it.Text) != artifact {
-		return Item{}, fmt.Errorf("checkpoint %s changed while it was being applied; apply it again", id)
-	}
-	it.Applied = &Applied{Artifact: artifact, Time: now.UTC()}
-	return it, d.write(it)
-}
-
 // Get returns the checkpoint whose ID starts with prefix (at least MinPrefix characters; the "ck-" may be left out).
 func (d *Dir) Get(prefix string) (Item, error) {
 	id, err := d.Resolve(prefix)

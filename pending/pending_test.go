@@ -245,7 +245,9 @@ func TestCorruptFileDoesNotHideOthers(t *testing.T) {
 	}
 }
 
-func TestMarkAppliedRefusesChangedText(t *testing.T) {
+// TestApplyRecordsTheStoredText: Apply records an apply only for the text the store stored, and a
+// replacement after it shows as changed.
+func TestApplyRecordsTheStoredText(t *testing.T) {
 	d, err := Open(filepath.Join(t.TempDir(), "pending"))
 	if err != nil {
 		t.Fatal(err)
@@ -254,12 +256,15 @@ func TestMarkAppliedRefusesChangedText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.MarkApplied(it.ID, TextHash("other"), t0); err == nil {
-		t.Fatal("MarkApplied accepted a hash of other text")
+	if _, err := d.Apply(it.ID, t0, func(Item) (string, error) { return TextHash("other"), nil }); err == nil {
+		t.Fatal("Apply recorded a store that returned the hash of other text")
 	}
-	got, err := d.MarkApplied(it.ID, TextHash("one"), t0)
+	if got, _ := d.Get(it.ID); got.Applied != nil {
+		t.Fatalf("a mismatched store was recorded: %+v", got.Applied)
+	}
+	got, err := d.Apply(it.ID, t0, func(it Item) (string, error) { return TextHash(it.Text), nil })
 	if err != nil || got.Applied == nil || got.ChangedSinceApply() {
-		t.Fatalf("MarkApplied = %+v, %v", got, err)
+		t.Fatalf("Apply = %+v, %v", got, err)
 	}
 	it, prev, _ := d.Put(note("S1", "two"), t0)
 	if !it.ChangedSinceApply() {
