@@ -228,11 +228,7 @@ func TestReindexReadOnly(t *testing.T) {
 // TestMigrateClaimContext opens a store made with schema version 1 and checks that its claims are
 // searchable after the migration that adds claim context.
 func TestMigrateClaimContext(t *testing.T) {
-	dir := oldStore(t, migrations[0]+`PRAGMA user_version = 1;
-		INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
-		INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
-		INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
-		INSERT INTO evidence VALUES (1, 1, 0, 28);`)
+	dir := oldStore(t, version1Store)
 	s, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -320,11 +316,7 @@ func TestActiveIndexMigration(t *testing.T) {
 // TestOpenExistingMigrates: a store of an older schema (version 1, before claim context) can be read: the
 // read-only open migrates it first, where reading it as it is would fail on the columns and tables it lacks.
 func TestOpenExistingMigrates(t *testing.T) {
-	dir := oldStore(t, migrations[0]+`PRAGMA user_version = 1;
-		INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
-		INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
-		INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
-		INSERT INTO evidence VALUES (1, 1, 0, 28);`)
+	dir := oldStore(t, version1Store)
 	s, err := OpenExisting(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -338,6 +330,13 @@ func TestOpenExistingMigrates(t *testing.T) {
 		t.Fatalf("Recall = %+v, %v", r, err)
 	}
 }
+
+// version1Store is a store of schema version 1, before claim context: one artifact and one claim of rules/1.
+var version1Store = migrations[0] + `PRAGMA user_version = 1;
+	INSERT INTO artifacts VALUES (1, 'ab', 'note', 'remember', '', '', 0);
+	INSERT INTO claims (id, key, text, kind, compiler, created) VALUES (1, 'k', 'Backups run nightly at 02:00', 'fact', 'rules/1', 0);
+	INSERT INTO claims_fts (rowid, text) VALUES (1, 'Backups run nightly at 02:00');
+	INSERT INTO evidence VALUES (1, 1, 0, 28);`
 
 // oldStore creates a store directory whose database is what the SQL script makes of it, as an older version
 // of memoree would have left it, and returns the directory.
