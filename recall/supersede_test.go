@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSupersedesRule(t *testing.T) {
@@ -244,5 +245,40 @@ func TestCandidatesSearchText(t *testing.T) {
 	}
 	if len(got[0]) != 1 || got[0][0].Text != "Sessions live in Redis" {
 		t.Errorf("candidates %+v, want the Redis claim", got[0])
+	}
+}
+
+// TestCandidateProvenance: a candidate names the newest artifact that holds evidence for it and whether any
+// of its artifacts is flagged, the same for every new claim that lists it.
+func TestCandidateProvenance(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	remember(t, s, t0, "Sessions live in Redis", "The build uses Bazel")
+	newer := remember(t, s, t0.Add(time.Hour), "Sessions live in Redis", "Docs live in the wiki")
+	_, claims := note("s2", "t2", "Sessions moved to Memcached", "Sessions now live in Valkey")
+	cands, err := s.Candidates(ctx, claims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	redis := claimID(t, s, "Sessions live in Redis")
+	for i, list := range cands {
+		if len(list) != 1 || list[0].ClaimID != redis || list[0].Artifact != newer.Artifact || list[0].Flagged {
+			t.Fatalf("candidates of %q = %+v; want claim %d from artifact %s, not flagged", claims[i].Text, list, redis, newer.Artifact[:12])
+		}
+	}
+	// An older, flagged artifact that states it flags it, and leaves the newest artifact as it was.
+	a, c := note("s3", "t3", "Sessions live in Redis")
+	a.Flagged = true
+	if _, err := s.Apply(ctx, a, c, t0.Add(-time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	cands, err = s.Candidates(ctx, claims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, list := range cands {
+		if len(list) != 1 || list[0].Artifact != newer.Artifact || !list[0].Flagged {
+			t.Fatalf("candidates of %q = %+v; want artifact %s, flagged", claims[i].Text, list, newer.Artifact[:12])
+		}
 	}
 }
