@@ -102,7 +102,7 @@
 // # Instructions aimed at the agent
 //
 // A note is read back into a future agent's context, so text in it that gives that agent orders is memory
-// poisoning. Eight deterministic rules flag it. Each is a small grammar over word families rather than a list of
+// poisoning. Nine deterministic rules flag it. Each is a small grammar over word families rather than a list of
 // phrasings, with a look-back of at most one line:
 //
 //   - instruction-override: a verb of dropping (ignore, disregard, forget, override, discard, set aside, stop
