@@ -134,7 +134,7 @@ type Candidate struct {
 	Flagged  bool   // it has evidence in a flagged artifact
 }
 
-// querier is what candidate search needs of a *sql.DB or a *sql.Tx.
+// querier is what a read of many rows needs of a *sql.DB or a *sql.Tx.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
