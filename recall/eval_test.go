@@ -18,34 +18,44 @@ import (
 	"github.com/memoree/memoree/recall"
 )
 
-// evalDir is the evaluation corpus: notes, their apply order and times, and labelled queries.
-var evalDir = filepath.Join("..", "testdata", "eval")
-
 var evalVerbose = flag.Bool("eval.verbose", false, "log every query that misses or gets presence wrong")
 
-// evalFiles are the query files TestEval scores, with the figures memoree must reach on each: a
-// regression below them fails. minGain is how much higher memoree's recall@5 must be than plain FTS5 BM25
-// over whole notes on the same corpus (negative: how much lower it may be).
-var evalFiles = []struct {
+// evalFile is a query file TestEval scores, with the figures memoree must reach on it: a regression below
+// them fails. minGain is how much higher memoree's recall@5 must be than plain FTS5 BM25 over whole notes
+// on the same corpus (negative: how much lower it may be).
+type evalFile struct {
 	file                        string
 	minAt1, minAt5, minPresence float64
 	minGain                     float64
 	minUpdateShare              float64 // of the update queries, the share with the newer note first
-}{
-	{"tune.jsonl", 0.89, 0.97, 0.90, 0, 0.95},
-	{"held.jsonl", 0.85, 0.97, 0.84, -0.01, 0.8},
-	// Questions phrased as users ask them, written after the ranking model, for developing presence.
-	{"dev.jsonl", 0.93, 0.98, 0.85, 0, 0.95},
-	// Written after the ranking was tuned by someone who read neither it nor the other query files; scored
-	// once and never tuned on (docs/performance.md has the first score). The floors sit just under it.
-	{"fresh.jsonl", 0.92, 0.97, 0.77, -0.01, 0.9},
 }
 
-// applyCorpus applies every note of the manifest, in order, at its time, as memoree remember --apply does:
-// compile with the current compiler, then Apply. It returns the notes' texts by artifact hash.
-func applyCorpus(t testing.TB, s *recall.Store) map[string]string {
+// evalCorpus is an evaluation corpus under testdata: notes, their apply order and times in manifest.jsonl,
+// and labelled query files.
+type evalCorpus struct {
+	dir      string
+	minNotes int
+	files    []evalFile
+}
+
+var evalCorpora = []evalCorpus{
+	{dir: "eval", minNotes: 100, files: []evalFile{
+		{"tune.jsonl", 0.89, 0.97, 0.90, 0, 0.95},
+		{"held.jsonl", 0.85, 0.97, 0.84, -0.01, 0.8},
+		// Questions phrased as users ask them, written after the ranking model, for developing presence.
+		{"dev.jsonl", 0.93, 0.98, 0.85, 0, 0.95},
+		// Written after the ranking was tuned by someone who read neither it nor the other query files;
+		// scored once and never tuned on (docs/performance.md has the first score). The floors sit just
+		// under it.
+		{"fresh.jsonl", 0.92, 0.97, 0.77, -0.01, 0.9},
+	}},
+}
+
+// applyCorpus applies every note of the manifest in dir, in order, at its time, as memoree remember --apply
+// does: compile with the current compiler, then Apply. It returns the notes' texts by artifact hash.
+func applyCorpus(t testing.TB, s *recall.Store, dir string, minNotes int) map[string]string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(evalDir, "manifest.jsonl"))
+	f, err := os.Open(filepath.Join(dir, "manifest.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +70,7 @@ func applyCorpus(t testing.TB, s *recall.Store) map[string]string {
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 			t.Fatalf("manifest: %v", err)
 		}
-		text, err := os.ReadFile(filepath.Join(evalDir, m.File))
+		text, err := os.ReadFile(filepath.Join(dir, m.File))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,8 +85,8 @@ func applyCorpus(t testing.TB, s *recall.Store) map[string]string {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if len(notes) < 100 {
-		t.Fatalf("the corpus has %d notes, want at least 100", len(notes))
+	if len(notes) < minNotes {
+		t.Fatalf("the corpus has %d notes, want at least %d", len(notes), minNotes)
 	}
 	return notes
 }
@@ -149,10 +159,17 @@ func (b *baseline) search(ctx context.Context, q string) ([][]string, recall.Pre
 	return out, p, rows.Err()
 }
 
-// TestEval applies the evaluation corpus and scores memoree recall and the FTS5 baseline on each query
-// file of evalFiles.
+// TestEval applies each evaluation corpus of evalCorpora to a store of its own and scores memoree recall
+// and the FTS5 baseline on each of its query files.
 func TestEval(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(evalDir, "manifest.jsonl")); err != nil {
+	for _, c := range evalCorpora {
+		t.Run(c.dir, func(t *testing.T) { evalCorpusFiles(t, c) })
+	}
+}
+
+func evalCorpusFiles(t *testing.T, c evalCorpus) {
+	dir := filepath.Join("..", "testdata", c.dir)
+	if _, err := os.Stat(filepath.Join(dir, "manifest.jsonl")); err != nil {
 		t.Skip("no evaluation corpus:", err)
 	}
 	s, err := recall.Open(t.TempDir() + "/store")
@@ -160,11 +177,11 @@ func TestEval(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	notes := applyCorpus(t, s)
+	notes := applyCorpus(t, s, dir, c.minNotes)
 	base := newBaseline(t, notes)
-	for _, ef := range evalFiles {
+	for _, ef := range c.files {
 		t.Run(ef.file, func(t *testing.T) {
-			path := filepath.Join(evalDir, ef.file)
+			path := filepath.Join(dir, ef.file)
 			f, err := os.Open(path)
 			if err != nil {
 				t.Skip(err)
