@@ -137,13 +137,24 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 	results := make([]ApplyResult, len(batches))
 	created := now.UnixNano()
 	for i, b := range batches {
-		r, err := ins.apply(ctx, hashes[i], b, created)
+		var opt ApplyOptions
+		if opts != nil {
+			opt = opts[i]
+		}
+		// The claims this note may supersede are found before its own go in: the search skips the note's
+		// claims anyway, and a full-text query after inserts in the same transaction first writes them out
+		// to the index, once per claim searched.
+		var cands [][]Candidate
+		var err error
+		if opt.Supersede != SupersedeNone {
+			cands, err = candidates(ctx, ins.tx, b.Claims)
+		}
+		var r ApplyResult
 		if err == nil {
-			var opt ApplyOptions
-			if opts != nil {
-				opt = opts[i]
-			}
-			err = ins.extras(ctx, b, opt, &r, created)
+			r, err = ins.apply(ctx, hashes[i], b, created)
+		}
+		if err == nil {
+			err = ins.extras(ctx, b, opt, &r, created, cands)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("apply artifact %s: %w", hashes[i][:12], err)

@@ -52,8 +52,9 @@ func (s *Store) ApplyWith(ctx context.Context, a Artifact, claims []ClaimInput, 
 }
 
 // extras stores what an apply adds beside claims and evidence: the artifact's flag and refs, and the
-// supersessions opt asks for.
-func (st *applyStmts) extras(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64) error {
+// supersessions opt asks for. cands are the candidates of b's claims, found before they went in; nil when
+// opt.Supersede is SupersedeNone.
+func (st *applyStmts) extras(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64, cands [][]Candidate) error {
 	aid := st.lastID
 	if b.Artifact.Flagged && !r.ArtifactExisted {
 		if _, err := st.tx.ExecContext(ctx, `UPDATE artifacts SET flagged = 1 WHERE id = ?`, aid); err != nil {
@@ -108,10 +109,6 @@ func (st *applyStmts) extras(ctx context.Context, b Batch, opt ApplyOptions, r *
 		}
 		st.removed.Supersessions = append(st.removed.Supersessions, sr)
 		r.Revived = append(r.Revived, sr.Old)
-	}
-	cands, err := candidates(ctx, st.tx, b.Claims)
-	if err != nil {
-		return fmt.Errorf("supersede: %w", err)
 	}
 	done := map[int64]bool{}
 	add := func(old, new int64) error {

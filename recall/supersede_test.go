@@ -282,3 +282,50 @@ func TestCandidateProvenance(t *testing.T) {
 		}
 	}
 }
+
+// TestApplySupersedesWhatPreviewLists: with as many matching stored claims as the search reads, apply
+// supersedes exactly what Candidates listed before it; the note's own claims never take a place in the
+// search.
+func TestApplySupersedesWhatPreviewLists(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	var lines []string
+	for i := range candidateSearch {
+		lines = append(lines, fmt.Sprintf("The nightly build timeout is %d minutes", i+1))
+	}
+	a, c := note("s1", "t1", lines...)
+	if _, err := s.Apply(ctx, a, c, t0); err != nil {
+		t.Fatal(err)
+	}
+	_, newClaims := note("s2", "t2", "The nightly build timeout is 999 minutes", "The nightly build timeout is 998 minutes")
+	listed, err := s.Candidates(ctx, newClaims)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(listed[0]) != candidateSearch {
+		t.Fatalf("Candidates listed %d claims, want all %d", len(listed[0]), candidateSearch)
+	}
+	a2, c2 := note("s2", "t2", "The nightly build timeout is 999 minutes", "The nightly build timeout is 998 minutes")
+	r, err := s.ApplyWith(ctx, a2, c2, t0.Add(time.Hour), ApplyOptions{Supersede: SupersedeListed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int64]bool{}
+	for _, list := range listed {
+		for _, cd := range list {
+			want[cd.ClaimID] = true
+		}
+	}
+	got := map[int64]bool{}
+	for _, sp := range r.Superseded {
+		got[sp.Old] = true
+	}
+	if len(got) != len(want) {
+		t.Errorf("apply superseded %d claims, Candidates listed %d", len(got), len(want))
+	}
+	for id := range want {
+		if !got[id] {
+			t.Errorf("listed claim %d was not superseded", id)
+		}
+	}
+}
