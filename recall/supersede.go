@@ -107,8 +107,9 @@ func newRuleText(text string) ruleText {
 	return ruleText{words: w, subject: subject(w), set: set}
 }
 
-func (n ruleText) supersedes(oldText string) bool {
-	o := newRuleText(oldText)
+func (n ruleText) supersedes(oldText string) bool { return n.supersedesText(newRuleText(oldText)) }
+
+func (n ruleText) supersedesText(o ruleText) bool {
 	if len(n.words) == 0 || len(o.words) == 0 || slices.Equal(n.words, o.words) {
 		return false
 	}
@@ -175,6 +176,8 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 	defer search.Close()
 	out := make([][]Candidate, len(claims))
 	provenance := map[int64]Candidate{}
+	// A stored claim's words for the rule, once per claim however many of the note's claims find it.
+	stored := map[int64]ruleText{}
 	for i, c := range claims {
 		terms := queryTerms(c.Text)
 		if len(terms) == 0 {
@@ -195,7 +198,15 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 				rows.Close()
 				return nil, err
 			}
-			if own[key] || !rule.supersedes(cd.Text) {
+			if own[key] {
+				continue
+			}
+			o, ok := stored[cd.ClaimID]
+			if !ok {
+				o = newRuleText(cd.Text)
+				stored[cd.ClaimID] = o
+			}
+			if !rule.supersedesText(o) {
 				continue
 			}
 			cd.Created = time.Unix(0, created).UTC()
