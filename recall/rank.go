@@ -318,6 +318,14 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	for k := range idx {
 		idx[k] = k
 	}
+	// A newer note moves ahead of an older claim with its best claim only: its first in top, which
+	// diversify ordered. Its other claims may state other things, which the older claim answers better.
+	lead := map[int64]int64{}
+	for _, h := range top {
+		if _, ok := lead[h.note]; !ok {
+			lead[h.note] = h.id
+		}
+	}
 	for i := 0; i < n; i++ {
 		// Whatever moves to rank i is newer than what was there, so this ends.
 		for j := i + 1; j < n; j++ {
@@ -330,8 +338,8 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 			v := sim[idx[i]*n+idx[j]]
 			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
 				q.overlap(a.cover, b.cover) < sameSubject) {
-				sameNote := a.score-b.score <= noteRecencyMargin && q.overlap(a.cover, b.cover) >= noteSameSubject &&
-					notes.same(a.note, b.note)
+				sameNote := lead[b.note] == b.id && a.score-b.score <= noteRecencyMargin &&
+					q.overlap(a.cover, b.cover) >= noteSameSubject && notes.same(a.note, b.note)
 				if !sameNote {
 					continue
 				}

@@ -48,3 +48,33 @@ func TestSupersedeNotes(t *testing.T) {
 		})
 	}
 }
+
+// TestSupersedeNotesLeadOnly: under the note rule a newer note moves ahead of an older claim with its best
+// claim only; its other claims, which may state something else, keep their place below the older claim.
+func TestSupersedeNotesLeadOnly(t *testing.T) {
+	const (
+		oldNote = "Ledger database facts: the ledger runs on PostgreSQL 14 on a managed instance with 4 vCPUs and 32 GB of memory."
+		update  = "Ledger database upgrade done: the ledger is on PostgreSQL 16 now, on a new managed instance, same 4 vCPUs and 32 GB."
+	)
+	q := parseQuery("ledger database version")
+	within := 3 - noteRecencyMargin + 0.1
+	top := []hit{
+		{id: 1, score: 3, cover: 0b111, created: 1, note: 10, f: [4]string{"the ledger runs on PostgreSQL 14 on a managed instance", "fact", "Ledger database facts", "active"}},
+		{id: 2, score: within + 0.05, cover: 0b011, created: 2, note: 20, f: [4]string{"Same size, 4 vCPUs and 32 GB.", "fact", "Ledger database upgrade done", "active"}},
+		{id: 3, score: within, cover: 0b011, created: 2, note: 20, f: [4]string{"The old instance is kept for a week.", "fact", "Ledger database upgrade done", "active"}},
+	}
+	notes := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
+	for id, text := range map[int64]string{10: oldNote, 20: update} {
+		w, _ := noteWords(nil, text, nil)
+		slices.Sort(w)
+		notes.words[id] = slices.Compact(w)
+	}
+	updatesFirst(&q, top, notes)
+	var got []int64
+	for _, h := range top {
+		got = append(got, h.id)
+	}
+	if want := []int64{2, 1, 3}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
