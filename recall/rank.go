@@ -283,19 +283,23 @@ func diversify(top []hit) {
 
 // updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
 // words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
-// scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement], always.
+// scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement] and their
+// texts share a word, always.
 // Claims from notes about the same subject (see notes) move ahead unless the older scores more than
 // [noteRecencyMargin] higher.
 func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	n := len(top)
-	words := make([][]int32, n)
+	words, own := make([][]int32, n), make([][]int32, n)
 	ids := notes.ids
 	for i := range top {
 		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
+		own[i] = subjectWords(top[i].f[0], "", ids)
 	}
 	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j. The rules below only compare
 	// an older candidate with a newer one, so candidates of the same time (the claims of one note, say) are
 	// left at 0.
+	// Two claims whose texts share no word do not say the same, whatever their contexts share: a speaker
+	// and a date make most of the words of a short turn. Their overlap counts at most as the same subject.
 	sim := make([]float64, n*n)
 	for i := range n {
 		for j := i + 1; j < n; j++ {
@@ -303,6 +307,9 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 				continue
 			}
 			v := jaccard(words[i], words[j])
+			if v >= sameStatement && jaccard(own[i], own[j]) == 0 {
+				v = sameSubjectText
+			}
 			sim[i*n+j], sim[j*n+i] = v, v
 		}
 	}
@@ -335,10 +342,9 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 			}
 			// b stays below a unless the claims say the same, are about the same subject, or come from
 			// notes about the same subject; the cheaper tests first.
-			v := sim[idx[i]*n+idx[j]]
-			if v < sameStatement && (v < sameSubjectText || a.score-b.score > recencyMargin ||
-				q.overlap(a.cover, b.cover) < sameSubject) {
-				sameNote := lead[b.note] == b.id && a.score-b.score <= noteRecencyMargin &&
+			v, gap := sim[idx[i]*n+idx[j]], a.score-b.score
+			if v < sameStatement && (v < sameSubjectText || gap > recencyMargin || q.overlap(a.cover, b.cover) < sameSubject) {
+				sameNote := lead[b.note] == b.id && gap <= noteRecencyMargin &&
 					q.overlap(a.cover, b.cover) >= noteSameSubject && notes.same(a.note, b.note)
 				if !sameNote {
 					continue

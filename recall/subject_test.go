@@ -78,3 +78,34 @@ func TestSupersedeNotesLeadOnly(t *testing.T) {
 		t.Errorf("order %v, want %v", got, want)
 	}
 }
+
+// TestUpdatesFirstClaimRules checks the claim rules of updatesFirst: a newer claim that says the same as an
+// older one moves ahead of it, and claims whose texts share no word never count as saying the same, however
+// much their contexts (a speaker and a date) share.
+func TestUpdatesFirstClaimRules(t *testing.T) {
+	tests := []struct {
+		name         string
+		older, newer [2]string // text, context
+		newerScore   float64
+		newerFirst   bool
+		newerCover   uint64
+	}{
+		{"restated, a little lower", [2]string{"Leeds to Lisbon on Jet2 is about 140 return for 11 to 14 June", "Zoë (21 March 2026)"},
+			[2]string{"Jet2 from Leeds to Lisbon is now 160 return for 11 to 14 June", "Zoë (2 April 2026)"}, 3 - recencyMargin - 0.1, true, 0b1111},
+		{"only the speaker and date shared", [2]string{"I adopted a dog!", "Zoë (4 July 2026)"},
+			[2]string{"More than okay.", "Zoë (4 July 2026)"}, 0.5, false, 0b0001},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := parseQuery("Zoë Jet2 Lisbon adopt")
+			top := []hit{
+				{id: 1, score: 3, cover: 0b1111, created: 1, note: 10, f: [4]string{tt.older[0], "fact", tt.older[1], "active"}},
+				{id: 2, score: tt.newerScore, cover: tt.newerCover, created: 2, note: 20, f: [4]string{tt.newer[0], "fact", tt.newer[1], "active"}},
+			}
+			updatesFirst(&q, top, noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}})
+			if got := top[0].id == 2; got != tt.newerFirst {
+				t.Errorf("newer claim first: %v, want %v", got, tt.newerFirst)
+			}
+		})
+	}
+}
