@@ -86,7 +86,7 @@ var evalCorpora = []evalCorpus{
 		{"tune.jsonl", 0.89, 0.97, 0.90, 0, 0.95, allQueries, 8},
 		{"held.jsonl", 0.85, 0.97, 0.84, -0.01, 0.8, allQueries, 8},
 		// Questions phrased as users ask them, written after the ranking model, for developing presence.
-		{"dev.jsonl", 0.93, 0.98, 0.85, 0, 0.95, allQueries, 0},
+		{"dev.jsonl", 0.96, 0.98, 0.85, 0, 0.95, allQueries, 0},
 		// Written after the ranking was tuned by someone who read neither it nor the other query files;
 		// scored once and never tuned on (docs/performance.md has the first score). The floors sit just
 		// under it.
@@ -95,16 +95,18 @@ var evalCorpora = []evalCorpus{
 	// Two corpora written after the ranking by someone who read neither it nor the other corpora, and ran
 	// no retrieval on them: a transit agency's engineering notes, and a multi-session chat stored one turn
 	// per note. Each was first scored whole and in both halves at once.
-	// The floors sit just under that first score (docs/performance.md).
+	// The floors sat just under that first score (docs/performance.md) and rose with later gains; the chat
+	// corpus's presence floors are lower by two queries of its held half, since questions in the past tense
+	// no longer reorder by recency.
 	{dir: "eval-work", minNotes: 90, files: []evalFile{
-		{"queries.jsonl", 0.82, 0.94, 0.82, -0.01, 0.75, allQueries, 15},
+		{"queries.jsonl", 0.83, 0.94, 0.82, -0.01, 0.75, allQueries, 15},
 		{"queries.jsonl", 0.83, 0.94, 0.82, -0.02, 0.75, tuneHalf, 0},
-		{"queries.jsonl", 0.82, 0.94, 0.82, -0.01, 0.8, heldHalf, 0},
+		{"queries.jsonl", 0.83, 0.94, 0.82, -0.01, 0.8, heldHalf, 0},
 	}},
 	{dir: "eval-chat", minNotes: 200, files: []evalFile{
-		{"queries.jsonl", 0.57, 0.80, 0.73, 0, 0.75, allQueries, 14},
-		{"queries.jsonl", 0.61, 0.83, 0.74, 0.03, 0.75, tuneHalf, 0},
-		{"queries.jsonl", 0.55, 0.78, 0.72, -0.03, 0.75, heldHalf, 0},
+		{"queries.jsonl", 0.61, 0.82, 0.72, 0.02, 0.75, allQueries, 14},
+		{"queries.jsonl", 0.63, 0.83, 0.74, 0.03, 0.75, tuneHalf, 0},
+		{"queries.jsonl", 0.59, 0.82, 0.70, 0.01, 0.75, heldHalf, 0},
 	}},
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Ranking policy, shared by claims and artifacts.
@@ -95,13 +96,20 @@ type query struct {
 	terms       []term
 	words       []string // the words of the terms, for snippets
 	significant int      // terms that are not stopwords
+	past        bool     // the query asks in the past tense (did, was, were, had), in English; see updatesFirst
 	// weight[i] is how informative term i is: its IDF among claims, 0 for a stopword in a query with other
 	// terms. Ranking claims sets it; until then every informative term weighs 1.
 	weight []float64
 }
 
+// pastWords are the English auxiliaries of a question about what happened.
+var pastWords = wordSet(`did was were had`)
+
 func parseQuery(text string) query {
 	q := query{terms: queryTerms(text)}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		q.past = q.past || pastWords[w]
+	}
 	q.weight = make([]float64, len(q.terms))
 	for _, t := range q.terms {
 		q.words = append(q.words, t.words...)
@@ -286,7 +294,7 @@ func diversify(top []hit) {
 // scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement] and their
 // texts share a word, always.
 // Claims from notes about the same subject (see notes) move ahead unless the older scores more than
-// [noteRecencyMargin] higher.
+// [noteRecencyMargin] higher. For a question in the past tense nothing moves.
 func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	n := len(top)
 	words, own := make([][]int32, n), make([][]int32, n)
@@ -320,6 +328,11 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 				top[i].restatedBy = top[j].id
 			}
 		}
+	}
+	if q.past {
+		// A question in the past tense asks what happened, not what holds now: being newer is no reason
+		// to rank ahead ("where did Zoë adopt Toffee?" is not answered by her latest news of Toffee).
+		return
 	}
 	idx := make([]int, n) // idx[k]: the rank at which the candidate now at rank k was first
 	for k := range idx {

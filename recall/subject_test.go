@@ -16,17 +16,20 @@ func TestSupersedeNotes(t *testing.T) {
 	)
 	tests := []struct {
 		name       string
+		query      string
 		newerNote  string
 		newerScore float64
 		want       []int64 // claim ids, best first
 	}{
-		{"update within the note margin", update, 3 - noteRecencyMargin + 0.1, []int64{2, 1}},
-		{"update too far below", update, 3 - noteRecencyMargin - 0.1, []int64{1, 2}},
-		{"another subject", other, 3 - recencyMargin - 0.1, []int64{1, 2}},
+		{"update within the note margin", "ledger database version", update, 3 - noteRecencyMargin + 0.1, []int64{2, 1}},
+		{"update too far below", "ledger database version", update, 3 - noteRecencyMargin - 0.1, []int64{1, 2}},
+		{"another subject", "ledger database version", other, 3 - recencyMargin - 0.1, []int64{1, 2}},
+		// A question about what happened: the newer note is no reason to rank ahead.
+		{"asked in the past tense", "which ledger database version did we run", update, 3 - noteRecencyMargin + 0.1, []int64{1, 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q := parseQuery("ledger database version")
+			q := parseQuery(tt.query)
 			top := []hit{
 				{id: 1, score: 3, cover: 0b111, created: 1, note: 10, f: [4]string{"the ledger runs on PostgreSQL 14 on a managed instance", "fact", "Ledger database facts", "active"}},
 				{id: 2, score: tt.newerScore, cover: 0b011, created: 2, note: 20, f: [4]string{"Same size, 4 vCPUs and 32 GB.", "fact", "Ledger database upgrade done", "active"}},
