@@ -368,32 +368,32 @@ var (
 	declare      = formFamily("declare", nil, false, true)
 )
 
-// hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, looking at each byte
-// once: the words are grouped by their first byte.
-type hintSet struct{ first [256][]string }
+// hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, in one pass over it:
+// hints are tested at every keyword hit of their family, on the rest of its sentence, so the test must cost
+// little more than reading the bytes. Words of one byte are a byte set; longer ones an automaton, built on
+// first use.
+type hintSet struct {
+	bytes string // the one-byte words, in both cases
+	ac    func() *automaton
+}
 
 func newHintSet(words []string) *hintSet {
 	h := &hintSet{}
+	var long []string
 	for _, w := range words {
-		for _, c := range []byte{w[0], upperByte(w[0])} {
-			if !slices.Contains(h.first[c], w) {
-				h.first[c] = append(h.first[c], w)
-			}
+		if len(w) == 1 {
+			h.bytes += string([]byte{w[0], upperByte(w[0])})
+		} else {
+			long = append(long, w)
 		}
 	}
+	h.ac = sync.OnceValue(func() *automaton { return buildAutomaton(long, false) })
 	return h
 }
 
 // in reports whether s contains one of the words.
 func (h *hintSet) in(s string) bool {
-	for i := 0; i < len(s); i++ {
-		for _, w := range h.first[s[i]] {
-			if len(s)-i >= len(w) && equalFoldASCII(s[i:i+len(w)], w) {
-				return true
-			}
-		}
-	}
-	return false
+	return h.bytes != "" && strings.ContainsAny(s, h.bytes) || h.ac().contains(s)
 }
 
 func upperByte(c byte) byte {
