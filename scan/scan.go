@@ -209,18 +209,38 @@ func Text(text string) []Finding {
 }
 
 func (e *engine) text(text string) []Finding {
-	hits := make([][]int, len(e.rules)) // per rule: start of each keyword hit, in order of its end
-	lens := make([][]int, len(e.rules))
+	// One pass collects the keyword hits and counts them per rule; a second deals them out to the rules from
+	// one allocation, instead of growing a slice per rule hit by hit.
+	type kwHit struct{ k, pos int }
+	var all []kwHit
+	counts := make([]int, len(e.rules))
 	e.ac.scan(text, func(k, pos int) {
 		if ex := e.kwExact[k]; ex != "" && text[pos:pos+len(ex)] != ex {
 			return
 		}
-		n := e.ac.lens[k]
+		all = append(all, kwHit{k, pos})
 		for _, ri := range e.kwRules[k] {
-			hits[ri] = append(hits[ri], pos)
-			lens[ri] = append(lens[ri], n)
+			counts[ri]++
 		}
 	})
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	hits := make([][]int, len(e.rules)) // per rule: start of each keyword hit, in order of its end
+	lens := make([][]int, len(e.rules))
+	backing := make([]int, 2*total)
+	for ri, c := range counts {
+		hits[ri], lens[ri] = backing[:0:c], backing[c:c:2*c]
+		backing = backing[2*c:]
+	}
+	for _, h := range all {
+		n := e.ac.lens[h.k]
+		for _, ri := range e.kwRules[h.k] {
+			hits[ri] = append(hits[ri], h.pos)
+			lens[ri] = append(lens[ri], n)
+		}
+	}
 	var found []candidate
 	for ri, hs := range hits {
 		if len(hs) == 0 {
