@@ -316,7 +316,7 @@ func isDotted(v string) bool {
 	}
 	// Each part is an identifier as people name them: letters and underscores, digits only at the end
 	// (cfg.Password, settings.API_KEY, v2.token). Random strings (qhzN3w.PS8a) have digits inside.
-	for _, part := range strings.Split(v, ".") {
+	for part := range strings.SplitSeq(v, ".") {
 		if !isIdentifier(part) {
 			return false
 		}
@@ -402,11 +402,10 @@ func isVersion(v string) bool {
 	if k := strings.IndexByte(core, '+'); k >= 0 {
 		core, suffix = core[:k], core[k+1:]
 	}
-	parts := strings.Split(core, ".")
-	if len(parts) < 2 {
-		return false
+	if strings.IndexByte(core, '.') < 0 {
+		return false // one part
 	}
-	for _, p := range parts {
+	for p := range strings.SplitSeq(core, ".") {
 		if p == "" || !allBytes(p, func(c byte) bool { return '0' <= c && c <= '9' }) {
 			return false
 		}
@@ -455,7 +454,7 @@ func hyphenCompound(v string) bool {
 	if strings.IndexByte(v, '-') < 0 || !allBytes(v, func(c byte) bool { return isAlnum(c) || c == '-' }) {
 		return false
 	}
-	for _, part := range strings.Split(v, "-") {
+	for part := range strings.SplitSeq(v, "-") {
 		switches := 0
 		for i := 1; i < len(part); i++ {
 			if ('0' <= part[i] && part[i] <= '9') != ('0' <= part[i-1] && part[i-1] <= '9') {
