@@ -137,11 +137,8 @@ func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
 
 // formsAt returns the forms of family that begin with the keyword text[at:at+n].
 func formsAt(family, text string, at, n int) []*orderForm {
-	kw := lowerKey(text[at : at+n])
-	if strings.ContainsAny(kw, separators) {
-		kw = foldSeparators(kw)
-	}
-	return formIndex()[family][kw]
+	var buf [32]byte
+	return formIndex()[family][string(appendKey(buf[:0], text[at:at+n]))]
 }
 
 // formIndex maps each family's keywords, as the automaton folds them, to the forms they begin.
@@ -337,7 +334,8 @@ var (
 
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
-	if kw := foldSeparators(lowerKey(text[at : at+n])); kw == "allow_flagged" || kw == "allowflagged" {
+	var buf [32]byte
+	if kw := appendKey(buf[:0], text[at:at+n]); string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
 		return findAllowFlagged(text, at, n)
 	}
 	if sp, skip := conceal.find(text, at, n); sp != nil {

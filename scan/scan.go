@@ -454,6 +454,29 @@ func foldSeparators(s string) string {
 	return string(b)
 }
 
+// appendLower appends s to b with ASCII letters lower-cased. A word is looked up in a map of lower-case words as
+// m[string(appendLower(buf[:0], w))], with buf an array on the stack, without the allocation that
+// m[lowerKey(w)] costs for every word with a capital.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = append(b, lowerByte(s[i]))
+	}
+	return b
+}
+
+// appendKey is [appendLower] that also writes every keyword separator as "_": a keyword as the automaton
+// matched it, in the form [foldSeparators] gives.
+func appendKey(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := lowerByte(s[i])
+		if strings.IndexByte(separators, c) >= 0 {
+			c = '_'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
 // asciiLower lowercases ASCII letters only, so byte offsets are preserved.
 func asciiLower(s string) string {
 	b := []byte(s)
