@@ -76,7 +76,8 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return []span{sp}, 0
 	}
 	// After the word, to the end of its sentence; then before it. A value is at least 8 bytes long, a random
-	// one 16: a line without such a word around the keyword has none.
+	// one 16 ([sentenceValue] asks no less): a line without such a word around the keyword has none, and a
+	// shorter word is not judged.
 	minLen := 8
 	if strict {
 		minLen = 16
@@ -96,8 +97,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		if j == i {
 			break
 		}
-		if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
-			return found(sp)
+		if j-i >= minLen {
+			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
+				return found(sp)
+			}
 		}
 		if strings.IndexByte(".!?", text[j-1]) >= 0 {
 			break // the sentence ends
@@ -117,7 +120,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			break // the sentence before
 		}
 		// Before the word, the value is joined to it: "… as the password", "admin / … to log in".
-		if joinsBack[string(appendLower(buf[:0], nextWord(text, j)))] {
+		if j-i >= minLen && joinsBack[string(appendLower(buf[:0], nextWord(text, j)))] {
 			if sp, ok := sentenceValue(text, i, j, strict); ok {
 				return found(sp)
 			}
