@@ -54,7 +54,7 @@ func isPlaceholder(v string) bool {
 			return true
 		}
 	}
-	return distinct(v) <= 2
+	return !hasDistinct(v, 3) // xxxx, abab
 }
 
 // hasTemplate reports whether v holds a template or an expansion rather than literal characters: <word> or
@@ -153,6 +153,19 @@ func equalFoldASCII(s, low string) bool {
 		}
 	}
 	return true
+}
+
+// hasDistinct reports whether s holds at least n distinct bytes. It stops reading at the nth: the placeholder
+// test asks it of every candidate value, most of which have three distinct bytes in their first few.
+func hasDistinct(s string, n int) bool {
+	var seen [256]bool
+	for i := 0; i < len(s) && n > 0; i++ {
+		if !seen[s[i]] {
+			seen[s[i]] = true
+			n--
+		}
+	}
+	return n <= 0
 }
 
 func distinct(s string) int {
