@@ -759,7 +759,8 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		for q > 0 && ns-1-q < 16 && 'a' <= text[q-1]|0x20 && text[q-1]|0x20 <= 'z' {
 			q--
 		}
-		if w := asciiLower(text[q : ns-1]); lex().credQualifiers[w] && (q == 0 || !isWordByte(text[q-1])) {
+		var buf [16]byte
+		if lex().credQualifiers[string(appendLower(buf[:0], text[q:ns-1]))] && (q == 0 || !isWordByte(text[q-1])) {
 			ns = q
 		}
 	}
