@@ -969,9 +969,10 @@ func proseValue(text string, ns, ne int) int {
 		}
 		return ne + 1
 	}
-	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && proseLead(text, ns) && strongAt(text, ne+1) {
+	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
 		// "with password …"; but "the new passphrase is …" has its copula, and in "and the passphrase they
-		// use is …" the next word is not the value.
+		// use is …" the next word is not the value. The value is judged before the words that lead to the
+		// name: few words after a name are strong.
 		return ne + 1
 	}
 	i := ne + 1
