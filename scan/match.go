@@ -1402,6 +1402,9 @@ func skipType(text string, i int) int {
 	if j < len(text) && text[j] == ':' && !strings.HasPrefix(text[j:], ":=") && !strings.HasPrefix(text[j:], "::") {
 		j = skipBlanks(text, j+1)
 	}
+	if j >= len(text) || strings.IndexByte("sS&[", text[j]) < 0 {
+		return i // no type begins here: most names are followed by an operator or a blank
+	}
 	for _, t := range []string{"string", "String", "str", "&str", "&'static str", "[]byte"} {
 		if strings.HasPrefix(text[j:], t) {
 			k := skipBlanks(text, j+len(t))
