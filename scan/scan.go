@@ -208,12 +208,30 @@ func Text(text string) []Finding {
 	return load().text(text)
 }
 
-func (e *engine) text(text string) []Finding {
-	// One pass collects the keyword hits and counts them per rule; a second deals them out to the rules from
-	// one allocation, instead of growing a slice per rule hit by hit.
-	type kwHit struct{ k, pos int }
-	all := make([]kwHit, 0, len(text)/16) // a dense note has about one hit in 16 bytes; more only grow the slice
-	counts := make([]int, len(e.rules))
+// hitLists are the keyword hits of one call: every hit in order of its end, and each rule's share of them. They
+// are pooled because on a long note they are most of what a scan allocates, and memory that was just freed is
+// faster to fill again than fresh memory. No rule keeps its hits past the call.
+type hitLists struct {
+	all        []kwHit
+	counts     []int
+	backing    []int
+	hits, lens [][]int // per rule: start and length of each keyword hit, in order of its end
+}
+
+type kwHit struct{ k, pos int }
+
+var hitListPool = sync.Pool{New: func() any { return new(hitLists) }}
+
+// pooledText bounds the texts whose hit lists go back to the pool, so that one huge scan does not keep its
+// lists alive.
+const pooledText = 1 << 20
+
+// collect fills l with the keyword hits in text: one pass collects them and counts them per rule, a second
+// deals them out to the rules from one array.
+func (e *engine) collect(l *hitLists, text string) {
+	all := l.all[:0]
+	counts := slices.Grow(l.counts[:0], len(e.rules))[:len(e.rules)]
+	clear(counts)
 	e.ac.scan(text, func(k, pos int) {
 		if ex := e.kwExact[k]; ex != "" && text[pos:pos+len(ex)] != ex {
 			return
@@ -227,9 +245,10 @@ func (e *engine) text(text string) []Finding {
 	for _, c := range counts {
 		total += c
 	}
-	hits := make([][]int, len(e.rules)) // per rule: start of each keyword hit, in order of its end
-	lens := make([][]int, len(e.rules))
-	backing := make([]int, 2*total)
+	hits := slices.Grow(l.hits[:0], len(e.rules))[:len(e.rules)]
+	lens := slices.Grow(l.lens[:0], len(e.rules))[:len(e.rules)]
+	backing := slices.Grow(l.backing[:0], 2*total)[:2*total]
+	l.all, l.counts, l.hits, l.lens, l.backing = all, counts, hits, lens, backing
 	for ri, c := range counts {
 		hits[ri], lens[ri] = backing[:0:c], backing[c:c:2*c]
 		backing = backing[2*c:]
@@ -241,6 +260,15 @@ func (e *engine) text(text string) []Finding {
 			lens[ri] = append(lens[ri], n)
 		}
 	}
+}
+
+func (e *engine) text(text string) []Finding {
+	l := hitListPool.Get().(*hitLists)
+	if len(text) <= pooledText {
+		defer hitListPool.Put(l)
+	}
+	e.collect(l, text)
+	hits, lens := l.hits, l.lens
 	var found []candidate
 	for ri, hs := range hits {
 		if len(hs) == 0 {
