@@ -208,27 +208,30 @@ func Text(text string) []Finding {
 	return load().text(text)
 }
 
-// hitLists are the keyword hits of one call: every hit in order of its end, and each rule's share of them. They
-// are pooled because on a long note they are most of what a scan allocates, and memory that was just freed is
-// faster to fill again than fresh memory. No rule keeps its hits past the call.
-type hitLists struct {
+// scratch is what one call builds and drops: the keyword hits, every hit in order of its end and each rule's
+// share of them, and the candidates the rules find. It is pooled because on a long note it is most of what a
+// scan allocates, and memory that was just freed is faster to fill again than fresh memory. Nothing of it
+// outlives the call: no rule keeps its hits, and findings are copied out of the candidates.
+type scratch struct {
 	all        []kwHit
 	counts     []int
 	backing    []int
 	hits, lens [][]int // per rule: start and length of each keyword hit, in order of its end
+	spans      []span
+	found      []candidate
 }
 
 type kwHit struct{ k, pos int }
 
-var hitListPool = sync.Pool{New: func() any { return new(hitLists) }}
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// pooledText bounds the texts whose hit lists go back to the pool, so that one huge scan does not keep its
+// pooledText bounds the texts whose scratch goes back to the pool, so that one huge scan does not keep its
 // lists alive.
 const pooledText = 1 << 20
 
 // collect fills l with the keyword hits in text: one pass collects them and counts them per rule, a second
 // deals them out to the rules from one array.
-func (e *engine) collect(l *hitLists, text string) {
+func (e *engine) collect(l *scratch, text string) {
 	all := l.all[:0]
 	counts := slices.Grow(l.counts[:0], len(e.rules))[:len(e.rules)]
 	clear(counts)
@@ -263,13 +266,13 @@ func (e *engine) collect(l *hitLists, text string) {
 }
 
 func (e *engine) text(text string) []Finding {
-	l := hitListPool.Get().(*hitLists)
+	l := scratchPool.Get().(*scratch)
 	if len(text) <= pooledText {
-		defer hitListPool.Put(l)
+		defer scratchPool.Put(l)
 	}
 	e.collect(l, text)
 	hits, lens := l.hits, l.lens
-	var found []candidate
+	found := l.found[:0]
 	for ri, hs := range hits {
 		if len(hs) == 0 {
 			continue
@@ -283,6 +286,7 @@ func (e *engine) text(text string) []Finding {
 			// name) would find it again.
 			// Hits arrive in order of their end, so a longer keyword that starts earlier can follow; only hits
 			// from the last examined one on are skipped.
+			spans = l.spans[:0]
 			from, done := 0, -1
 			for i, at := range hs {
 				if at >= from && at < done {
@@ -295,6 +299,7 @@ func (e *engine) text(text string) []Finding {
 					done = max(done, s.end)
 				}
 			}
+			l.spans = spans
 		} else {
 			spans = r.run(text, hs)
 		}
@@ -305,6 +310,7 @@ func (e *engine) text(text string) []Finding {
 			found = append(found, candidate{s.start, s.end, categoryRank(r.category), r})
 		}
 	}
+	l.found = found
 	return finish(text, found)
 }
 
