@@ -30,10 +30,17 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 	`|(?:(?:~|\$HOME)/)?\.config/gh/hosts\.yml|(?:(?:~|\$HOME)/)?\.cursor/mcp\.json|\.mcp\.json|[\w./-]*secrets?\.(?:ya?ml|json|env)\b` +
 	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables)`
 
-// leakDestination is where the leak family puts it.
-const leakDestination = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
-	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b` +
-	`|(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
+// leakDestination is where the leak family puts it: a place in a forge or a chat ([leakPlace]) or an address
+// ([leakAddress]).
+const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
+
+// leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
+const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
+
+// leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
+// digit.
+const leakAddress = `(?:(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
 	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
@@ -179,7 +186,8 @@ var (
 	leakVerb = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`)
 	})
-	leakDest        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakDestination) })
+	leakPlaceExpr   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakPlace) })
+	leakAddressExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakAddress) })
 	leakSecretValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + secretValue) })
 )
 
@@ -194,7 +202,7 @@ func matchLeak(w string) int {
 	if k := strings.IndexAny(w, ";\n"); k >= 0 {
 		w = w[:k]
 	}
-	d := leakDest().FindStringIndex(w[v[1]:])
+	d := findLeakDestination(w[v[1]:])
 	if d == nil {
 		return -1
 	}
@@ -203,6 +211,21 @@ func matchLeak(w string) int {
 		return -1
 	}
 	return v[1] + d[1]
+}
+
+// findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. The two
+// halves are searched apart because each is small enough for the backtracking matcher, several times faster
+// than the one the whole needs; the address is searched for only where it could stand. Where both match
+// first at one position, the place wins, as it comes first in the whole.
+func findLeakDestination(s string) []int {
+	d := leakPlaceExpr().FindStringIndex(s)
+	if !strings.ContainsAny(s, "@:0123456789") {
+		return d
+	}
+	if a := leakAddressExpr().FindStringIndex(s); a != nil && (d == nil || a[0] < d[0]) {
+		return a
+	}
+	return d
 }
 
 // orderFamily is how an order family is found at a keyword hit, cheapest test first:
