@@ -84,3 +84,11 @@ func TestLeakDestination(t *testing.T) {
 		}
 	}
 }
+
+func TestIsSeparator(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if got, want := isSeparator(byte(c)), strings.IndexByte(separators, byte(c)) >= 0; got != want {
+			t.Errorf("isSeparator(%q) = %v, want %v", byte(c), got, want)
+		}
+	}
+}

@@ -142,18 +142,14 @@ func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
 	return m
 }
 
-// formsAt returns the forms of family that begin with the keyword text[at:at+n].
-func formsAt(family, text string, at, n int) []*orderForm {
-	var buf [32]byte
-	return formIndex()[family][string(appendKey(buf[:0], text[at:at+n]))]
-}
+// formIndex maps a family's keywords, as the automaton folds them, to the forms they begin. It is built on
+// first use.
+type formIndex func() map[string][]*orderForm
 
-// formIndex maps each family's keywords, as the automaton folds them, to the forms they begin.
-var formIndex = sync.OnceValue(func() map[string]map[string][]*orderForm {
-	out := map[string]map[string][]*orderForm{}
-	for fam, forms := range orderForms {
+func newFormIndex(family string) formIndex {
+	return sync.OnceValue(func() map[string][]*orderForm {
 		m := map[string][]*orderForm{}
-		for _, f := range forms {
+		for _, f := range orderForms[family] {
 			for _, v := range f.verbs {
 				k := foldSeparators(v)
 				if !slices.Contains(m[k], f) {
@@ -161,10 +157,15 @@ var formIndex = sync.OnceValue(func() map[string]map[string][]*orderForm {
 				}
 			}
 		}
-		out[fam] = m
-	}
-	return out
-})
+		return m
+	})
+}
+
+// at returns the forms that begin with the keyword text[at:at+n].
+func (ix formIndex) at(text string, at, n int) []*orderForm {
+	var buf [32]byte
+	return ix()[string(appendKey(buf[:0], text[at:at+n]))]
+}
 
 // formKeywords returns the words the forms of the families begin with, each once.
 func formKeywords(families ...string) []string {
@@ -273,12 +274,13 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 
 // formFamily is the family whose forms are orderForms[name], with the hints its forms need.
 func formFamily(name string, hints []string, command, declaration bool) orderFamily {
+	forms := newFormIndex(name)
 	f := orderFamily{
-		begins:      func(text string, at, n int) bool { return len(formsAt(name, text, at, n)) > 0 },
+		begins:      func(text string, at, n int) bool { return len(forms.at(text, at, n)) > 0 },
 		command:     command,
 		declaration: declaration,
 		match: func(text, w string, at, n int) int {
-			for _, form := range formsAt(name, text, at, n) {
+			for _, form := range forms.at(text, at, n) {
 				if m := form.re().FindStringIndex(w); m != nil {
 					return m[1]
 				}

@@ -503,7 +503,7 @@ func appendLower(b []byte, s string) []byte {
 func appendKey(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := lowerByte(s[i])
-		if strings.IndexByte(separators, c) >= 0 {
+		if isSeparator(c) {
 			c = '_'
 		}
 		b = append(b, c)
