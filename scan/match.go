@@ -1256,7 +1256,7 @@ func tokenBefore(text string, e int) (span, bool, bool) {
 // prefixFold returns the first of words that s begins with, ASCII case-insensitively, and its length.
 func prefixFold(s string, words []string) (string, int) {
 	for _, w := range words {
-		if len(s) >= len(w) && equalFoldASCII(s[:len(w)], w) {
+		if len(s) >= len(w) && lowerByte(s[0]) == w[0] && equalFoldASCII(s[:len(w)], w) { // the first byte rules out most
 			return w, len(w)
 		}
 	}
