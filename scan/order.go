@@ -341,9 +341,9 @@ var (
 		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
 	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans "}
-	// leakSecretHints: what [secretValue] matches begins with or holds one of them.
-	leakSecretHints = newHintSet([]string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
-		"env", "$", "passwd", "shadow", "printenv"})
+	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
+	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
+		"env", "$", "passwd", "shadow", "printenv"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
@@ -381,7 +381,7 @@ func findReplace(text string, at, n int) ([]span, int) {
 // a place to put it both stand in the sentence.
 var (
 	leak = orderFamily{
-		hints:   []*hintSet{newHintSet(leakHints), leakSecretHints},
+		hints:   []*hintSet{newHintSet(leakHints), newHintSet(leakSecretWords)},
 		command: true,
 		match:   func(_, w string, _, _ int) int { return matchLeak(w) },
 	}
@@ -391,10 +391,14 @@ var (
 	declare      = formFamily("declare", nil, false, true)
 )
 
+// hintLists are the order families' hint lists; automaton_table.go holds an automaton for the words of two
+// bytes or more of each.
+var hintLists = [][]string{leakHints, leakSecretWords, unsupervisedHints, concealHints, replaceHints}
+
 // hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, in one pass over it:
 // hints are tested at every keyword hit of their family, on the rest of its sentence, so the test must cost
-// little more than reading the bytes. Words of one byte are a byte set; longer ones an automaton, built on
-// first use.
+// little more than reading the bytes. Words of one byte are a byte set; longer ones an automaton, generated
+// ahead of time like the keyword table (or built on first use if the list changed since).
 type hintSet struct {
 	bytes string // the one-byte words, in both cases
 	ac    func() *automaton
@@ -402,16 +406,36 @@ type hintSet struct {
 
 func newHintSet(words []string) *hintSet {
 	h := &hintSet{}
-	var long []string
 	for _, w := range words {
 		if len(w) == 1 {
 			h.bytes += string([]byte{w[0], upperByte(w[0])})
-		} else {
+		}
+	}
+	long := hintWords(words)
+	h.ac = sync.OnceValue(func() *automaton { return hintAutomaton(long) })
+	return h
+}
+
+// hintWords lists the words of two bytes or more of a hint list, as its automaton matches them.
+func hintWords(words []string) []string {
+	var long []string
+	for _, w := range words {
+		if len(w) > 1 {
 			long = append(long, w)
 		}
 	}
-	h.ac = sync.OnceValue(func() *automaton { return buildAutomaton(long, false) })
-	return h
+	return long
+}
+
+// hintAutomaton returns the generated automaton for the hint words long, or builds one if they changed since
+// automaton_table.go was generated.
+func hintAutomaton(long []string) *automaton {
+	for i, ws := range tableHintWords {
+		if slices.Equal(ws, long) {
+			return &hintTables[i]
+		}
+	}
+	return buildAutomaton(long, false)
 }
 
 // in reports whether s contains one of the words.
