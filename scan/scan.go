@@ -225,9 +225,9 @@ type kwHit struct{ k, pos int }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// pooledText bounds the texts whose scratch goes back to the pool, so that one huge scan does not keep its
-// lists alive.
-const pooledText = 1 << 20
+// pooledText bounds the texts whose scratch goes back to the pool: a note is at most 64 KiB, and the lists of
+// one larger scan should not stay alive after it.
+const pooledText = 64 << 10
 
 // collect fills l with the keyword hits in text: one pass collects them and counts them per rule, a second
 // deals them out to the rules from one array.
