@@ -221,6 +221,7 @@ type scratch struct {
 	found      []candidate
 }
 
+// kwHit is an occurrence of keyword k at text[pos:].
 type kwHit struct{ k, pos int }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
