@@ -33,6 +33,9 @@ type automaton struct {
 // separators share one input class: a keyword written api_key also matches api-key, api.key and "api key".
 const separators = "_-. "
 
+// isSeparator reports whether c is one of [separators], without a call per byte.
+func isSeparator(c byte) bool { return c == '_' || c == '-' || c == '.' || c == ' ' }
+
 // buildAutomaton builds the matcher; fold makes the separators one class.
 func buildAutomaton(words []string, fold bool) *automaton {
 	a := &automaton{nclass: 1, lens: make([]int, len(words))}

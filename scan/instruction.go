@@ -240,7 +240,8 @@ func objectEnds(text string, end int) bool {
 	for j < len(text) && 'a' <= text[j]|0x20 && text[j]|0x20 <= 'z' {
 		j++
 	}
-	return followWords[asciiLower(text[i:j])]
+	var buf [32]byte
+	return followWords[string(appendLower(buf[:0], text[i:j]))]
 }
 
 // followWords may follow the object of an order without extending it.

@@ -54,7 +54,7 @@ func isPlaceholder(v string) bool {
 			return true
 		}
 	}
-	return distinct(v) <= 2
+	return !hasDistinct(v, 3) // xxxx, abab
 }
 
 // hasTemplate reports whether v holds a template or an expansion rather than literal characters: <word> or
@@ -153,6 +153,19 @@ func equalFoldASCII(s, low string) bool {
 		}
 	}
 	return true
+}
+
+// hasDistinct reports whether s holds at least n distinct bytes. It stops reading at the nth: the placeholder
+// test asks it of every candidate value, most of which have three distinct bytes in their first few.
+func hasDistinct(s string, n int) bool {
+	var seen [256]bool
+	for i := 0; i < len(s) && n > 0; i++ {
+		if !seen[s[i]] {
+			seen[s[i]] = true
+			n--
+		}
+	}
+	return n <= 0
 }
 
 func distinct(s string) int {
@@ -316,7 +329,7 @@ func isDotted(v string) bool {
 	}
 	// Each part is an identifier as people name them: letters and underscores, digits only at the end
 	// (cfg.Password, settings.API_KEY, v2.token). Random strings (qhzN3w.PS8a) have digits inside.
-	for _, part := range strings.Split(v, ".") {
+	for part := range strings.SplitSeq(v, ".") {
 		if !isIdentifier(part) {
 			return false
 		}
@@ -402,11 +415,10 @@ func isVersion(v string) bool {
 	if k := strings.IndexByte(core, '+'); k >= 0 {
 		core, suffix = core[:k], core[k+1:]
 	}
-	parts := strings.Split(core, ".")
-	if len(parts) < 2 {
-		return false
+	if strings.IndexByte(core, '.') < 0 {
+		return false // one part
 	}
-	for _, p := range parts {
+	for p := range strings.SplitSeq(core, ".") {
 		if p == "" || !allBytes(p, func(c byte) bool { return '0' <= c && c <= '9' }) {
 			return false
 		}
@@ -455,7 +467,7 @@ func hyphenCompound(v string) bool {
 	if strings.IndexByte(v, '-') < 0 || !allBytes(v, func(c byte) bool { return isAlnum(c) || c == '-' }) {
 		return false
 	}
-	for _, part := range strings.Split(v, "-") {
+	for part := range strings.SplitSeq(v, "-") {
 		switches := 0
 		for i := 1; i < len(part); i++ {
 			if ('0' <= part[i] && part[i] <= '9') != ('0' <= part[i-1] && part[i-1] <= '9') {
@@ -747,7 +759,8 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		for q > 0 && ns-1-q < 16 && 'a' <= text[q-1]|0x20 && text[q-1]|0x20 <= 'z' {
 			q--
 		}
-		if w := asciiLower(text[q : ns-1]); lex().credQualifiers[w] && (q == 0 || !isWordByte(text[q-1])) {
+		var buf [16]byte
+		if lex().credQualifiers[string(appendLower(buf[:0], text[q:ns-1]))] && (q == 0 || !isWordByte(text[q-1])) {
 			ns = q
 		}
 	}
@@ -956,9 +969,10 @@ func proseValue(text string, ns, ne int) int {
 		}
 		return ne + 1
 	}
-	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && proseLead(text, ns) && strongAt(text, ne+1) {
+	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
 		// "with password …"; but "the new passphrase is …" has its copula, and in "and the passphrase they
-		// use is …" the next word is not the value.
+		// use is …" the next word is not the value. The value is judged before the words that lead to the
+		// name: few words after a name are strong.
 		return ne + 1
 	}
 	i := ne + 1
@@ -1242,7 +1256,7 @@ func tokenBefore(text string, e int) (span, bool, bool) {
 // prefixFold returns the first of words that s begins with, ASCII case-insensitively, and its length.
 func prefixFold(s string, words []string) (string, int) {
 	for _, w := range words {
-		if len(s) >= len(w) && equalFoldASCII(s[:len(w)], w) {
+		if len(s) >= len(w) && lowerByte(s[0]) == w[0] && equalFoldASCII(s[:len(w)], w) { // the first byte rules out most
 			return w, len(w)
 		}
 	}
@@ -1387,6 +1401,9 @@ func skipType(text string, i int) int {
 	j := i
 	if j < len(text) && text[j] == ':' && !strings.HasPrefix(text[j:], ":=") && !strings.HasPrefix(text[j:], "::") {
 		j = skipBlanks(text, j+1)
+	}
+	if j >= len(text) || strings.IndexByte("sS&[", text[j]) < 0 {
+		return i // no type begins here: most names are followed by an operator or a blank
 	}
 	for _, t := range []string{"string", "String", "str", "&str", "&'static str", "[]byte"} {
 		if strings.HasPrefix(text[j:], t) {

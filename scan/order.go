@@ -30,10 +30,17 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 	`|(?:(?:~|\$HOME)/)?\.config/gh/hosts\.yml|(?:(?:~|\$HOME)/)?\.cursor/mcp\.json|\.mcp\.json|[\w./-]*secrets?\.(?:ya?ml|json|env)\b` +
 	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables)`
 
-// leakDestination is where the leak family puts it.
-const leakDestination = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
-	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b` +
-	`|(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
+// leakDestination is where the leak family puts it: a place in a forge or a chat ([leakPlace]) or an address
+// ([leakAddress]).
+const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
+
+// leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
+const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
+
+// leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
+// digit.
+const leakAddress = `(?:(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
 	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
@@ -135,21 +142,14 @@ func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
 	return m
 }
 
-// formsAt returns the forms of family that begin with the keyword text[at:at+n].
-func formsAt(family, text string, at, n int) []*orderForm {
-	kw := lowerKey(text[at : at+n])
-	if strings.ContainsAny(kw, separators) {
-		kw = foldSeparators(kw)
-	}
-	return formIndex()[family][kw]
-}
+// formIndex maps a family's keywords, as the automaton folds them, to the forms they begin. It is built on
+// first use.
+type formIndex func() map[string][]*orderForm
 
-// formIndex maps each family's keywords, as the automaton folds them, to the forms they begin.
-var formIndex = sync.OnceValue(func() map[string]map[string][]*orderForm {
-	out := map[string]map[string][]*orderForm{}
-	for fam, forms := range orderForms {
+func newFormIndex(family string) formIndex {
+	return sync.OnceValue(func() map[string][]*orderForm {
 		m := map[string][]*orderForm{}
-		for _, f := range forms {
+		for _, f := range orderForms[family] {
 			for _, v := range f.verbs {
 				k := foldSeparators(v)
 				if !slices.Contains(m[k], f) {
@@ -157,10 +157,15 @@ var formIndex = sync.OnceValue(func() map[string]map[string][]*orderForm {
 				}
 			}
 		}
-		out[fam] = m
-	}
-	return out
-})
+		return m
+	})
+}
+
+// at returns the forms that begin with the keyword text[at:at+n].
+func (ix formIndex) at(text string, at, n int) []*orderForm {
+	var buf [32]byte
+	return ix()[string(appendKey(buf[:0], text[at:at+n]))]
+}
 
 // formKeywords returns the words the forms of the families begin with, each once.
 func formKeywords(families ...string) []string {
@@ -182,7 +187,8 @@ var (
 	leakVerb = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`)
 	})
-	leakDest        = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakDestination) })
+	leakPlaceExpr   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakPlace) })
+	leakAddressExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakAddress) })
 	leakSecretValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + secretValue) })
 )
 
@@ -197,7 +203,7 @@ func matchLeak(w string) int {
 	if k := strings.IndexAny(w, ";\n"); k >= 0 {
 		w = w[:k]
 	}
-	d := leakDest().FindStringIndex(w[v[1]:])
+	d := findLeakDestination(w[v[1]:])
 	if d == nil {
 		return -1
 	}
@@ -206,6 +212,21 @@ func matchLeak(w string) int {
 		return -1
 	}
 	return v[1] + d[1]
+}
+
+// findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. The two
+// halves are searched apart because each is small enough for the backtracking matcher, several times faster
+// than the one the whole needs; the address is searched for only where it could stand. Where both match
+// first at one position, the place wins, as it comes first in the whole.
+func findLeakDestination(s string) []int {
+	d := leakPlaceExpr().FindStringIndex(s)
+	if !strings.ContainsAny(s, "@:0123456789") {
+		return d
+	}
+	if a := leakAddressExpr().FindStringIndex(s); a != nil && (d == nil || a[0] < d[0]) {
+		return a
+	}
+	return d
 }
 
 // orderFamily is how an order family is found at a keyword hit, cheapest test first:
@@ -253,12 +274,13 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 
 // formFamily is the family whose forms are orderForms[name], with the hints its forms need.
 func formFamily(name string, hints []string, command, declaration bool) orderFamily {
+	forms := newFormIndex(name)
 	f := orderFamily{
-		begins:      func(text string, at, n int) bool { return len(formsAt(name, text, at, n)) > 0 },
+		begins:      func(text string, at, n int) bool { return len(forms.at(text, at, n)) > 0 },
 		command:     command,
 		declaration: declaration,
 		match: func(text, w string, at, n int) int {
-			for _, form := range formsAt(name, text, at, n) {
+			for _, form := range forms.at(text, at, n) {
 				if m := form.re().FindStringIndex(w); m != nil {
 					return m[1]
 				}
@@ -319,9 +341,9 @@ var (
 		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
 	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans "}
-	// leakSecretHints: what [secretValue] matches begins with or holds one of them.
-	leakSecretHints = newHintSet([]string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
-		"env", "$", "passwd", "shadow", "printenv"})
+	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
+	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
+		"env", "$", "passwd", "shadow", "printenv"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
@@ -337,7 +359,8 @@ var (
 
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
-	if kw := foldSeparators(lowerKey(text[at : at+n])); kw == "allow_flagged" || kw == "allowflagged" {
+	var buf [32]byte
+	if kw := appendKey(buf[:0], text[at:at+n]); string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
 		return findAllowFlagged(text, at, n)
 	}
 	if sp, skip := conceal.find(text, at, n); sp != nil {
@@ -358,7 +381,7 @@ func findReplace(text string, at, n int) ([]span, int) {
 // a place to put it both stand in the sentence.
 var (
 	leak = orderFamily{
-		hints:   []*hintSet{newHintSet(leakHints), leakSecretHints},
+		hints:   []*hintSet{newHintSet(leakHints), newHintSet(leakSecretWords)},
 		command: true,
 		match:   func(_, w string, _, _ int) int { return matchLeak(w) },
 	}
@@ -368,32 +391,56 @@ var (
 	declare      = formFamily("declare", nil, false, true)
 )
 
-// hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, looking at each byte
-// once: the words are grouped by their first byte.
-type hintSet struct{ first [256][]string }
+// hintLists are the order families' hint lists; automaton_table.go holds an automaton for the words of two
+// bytes or more of each.
+var hintLists = [][]string{leakHints, leakSecretWords, unsupervisedHints, concealHints, replaceHints}
+
+// hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, in one pass over it:
+// hints are tested at every keyword hit of their family, on the rest of its sentence, so the test must cost
+// little more than reading the bytes. Words of one byte are a byte set; longer ones an automaton, generated
+// ahead of time like the keyword table (or built on first use if the list changed since).
+type hintSet struct {
+	bytes string // the one-byte words, in both cases
+	ac    func() *automaton
+}
 
 func newHintSet(words []string) *hintSet {
 	h := &hintSet{}
 	for _, w := range words {
-		for _, c := range []byte{w[0], upperByte(w[0])} {
-			if !slices.Contains(h.first[c], w) {
-				h.first[c] = append(h.first[c], w)
-			}
+		if len(w) == 1 {
+			h.bytes += string([]byte{w[0], upperByte(w[0])})
 		}
 	}
+	long := hintWords(words)
+	h.ac = sync.OnceValue(func() *automaton { return hintAutomaton(long) })
 	return h
+}
+
+// hintWords lists the words of two bytes or more of a hint list, as its automaton matches them.
+func hintWords(words []string) []string {
+	var long []string
+	for _, w := range words {
+		if len(w) > 1 {
+			long = append(long, w)
+		}
+	}
+	return long
+}
+
+// hintAutomaton returns the generated automaton for the hint words long, or builds one if they changed since
+// automaton_table.go was generated.
+func hintAutomaton(long []string) *automaton {
+	for i, ws := range tableHintWords {
+		if slices.Equal(ws, long) {
+			return &hintTables[i]
+		}
+	}
+	return buildAutomaton(long, false)
 }
 
 // in reports whether s contains one of the words.
 func (h *hintSet) in(s string) bool {
-	for i := 0; i < len(s); i++ {
-		for _, w := range h.first[s[i]] {
-			if len(s)-i >= len(w) && equalFoldASCII(s[i:i+len(w)], w) {
-				return true
-			}
-		}
-	}
-	return false
+	return h.bytes != "" && strings.ContainsAny(s, h.bytes) || h.ac().contains(s)
 }
 
 func upperByte(c byte) byte {

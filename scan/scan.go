@@ -208,20 +208,72 @@ func Text(text string) []Finding {
 	return load().text(text)
 }
 
-func (e *engine) text(text string) []Finding {
-	hits := make([][]int, len(e.rules)) // per rule: start of each keyword hit, in order of its end
-	lens := make([][]int, len(e.rules))
+// scratch is what one call builds and drops: the keyword hits, every hit in order of its end and each rule's
+// share of them, and the candidates the rules find. It is pooled because on a long note it is most of what a
+// scan allocates, and memory that was just freed is faster to fill again than fresh memory. Nothing of it
+// outlives the call: no rule keeps its hits, and findings are copied out of the candidates.
+type scratch struct {
+	all        []kwHit
+	counts     []int
+	backing    []int
+	hits, lens [][]int // per rule: start and length of each keyword hit, in order of its end
+	spans      []span
+	found      []candidate
+}
+
+// kwHit is an occurrence of keyword k at text[pos:].
+type kwHit struct{ k, pos int }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// pooledText bounds the texts whose scratch goes back to the pool: a note is at most 64 KiB, and the lists of
+// one larger scan should not stay alive after it.
+const pooledText = 64 << 10
+
+// collect fills l with the keyword hits in text: one pass collects them and counts them per rule, a second
+// deals them out to the rules from one array.
+func (e *engine) collect(l *scratch, text string) {
+	all := l.all[:0]
+	counts := slices.Grow(l.counts[:0], len(e.rules))[:len(e.rules)]
+	clear(counts)
 	e.ac.scan(text, func(k, pos int) {
 		if ex := e.kwExact[k]; ex != "" && text[pos:pos+len(ex)] != ex {
 			return
 		}
-		n := e.ac.lens[k]
+		all = append(all, kwHit{k, pos})
 		for _, ri := range e.kwRules[k] {
-			hits[ri] = append(hits[ri], pos)
-			lens[ri] = append(lens[ri], n)
+			counts[ri]++
 		}
 	})
-	var found []candidate
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	hits := slices.Grow(l.hits[:0], len(e.rules))[:len(e.rules)]
+	lens := slices.Grow(l.lens[:0], len(e.rules))[:len(e.rules)]
+	backing := slices.Grow(l.backing[:0], 2*total)[:2*total]
+	l.all, l.counts, l.hits, l.lens, l.backing = all, counts, hits, lens, backing
+	for ri, c := range counts {
+		hits[ri], lens[ri] = backing[:0:c], backing[c:c:2*c]
+		backing = backing[2*c:]
+	}
+	for _, h := range all {
+		n := e.ac.lens[h.k]
+		for _, ri := range e.kwRules[h.k] {
+			hits[ri] = append(hits[ri], h.pos)
+			lens[ri] = append(lens[ri], n)
+		}
+	}
+}
+
+func (e *engine) text(text string) []Finding {
+	l := scratchPool.Get().(*scratch)
+	if len(text) <= pooledText {
+		defer scratchPool.Put(l)
+	}
+	e.collect(l, text)
+	hits, lens := l.hits, l.lens
+	found := l.found[:0]
 	for ri, hs := range hits {
 		if len(hs) == 0 {
 			continue
@@ -235,6 +287,7 @@ func (e *engine) text(text string) []Finding {
 			// name) would find it again.
 			// Hits arrive in order of their end, so a longer keyword that starts earlier can follow; only hits
 			// from the last examined one on are skipped.
+			spans = l.spans[:0]
 			from, done := 0, -1
 			for i, at := range hs {
 				if at >= from && at < done {
@@ -247,6 +300,7 @@ func (e *engine) text(text string) []Finding {
 					done = max(done, s.end)
 				}
 			}
+			l.spans = spans
 		} else {
 			spans = r.run(text, hs)
 		}
@@ -257,6 +311,7 @@ func (e *engine) text(text string) []Finding {
 			found = append(found, candidate{s.start, s.end, categoryRank(r.category), r})
 		}
 	}
+	l.found = found
 	return finish(text, found)
 }
 
@@ -432,6 +487,29 @@ func foldSeparators(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// appendLower appends s to b with ASCII letters lower-cased. A word is looked up in a map of lower-case words as
+// m[string(appendLower(buf[:0], w))], with buf an array on the stack, without the allocation that
+// m[lowerKey(w)] costs for every word with a capital.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		b = append(b, lowerByte(s[i]))
+	}
+	return b
+}
+
+// appendKey is [appendLower] that also writes every keyword separator as "_": a keyword as the automaton
+// matched it, in the form [foldSeparators] gives.
+func appendKey(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := lowerByte(s[i])
+		if isSeparator(c) {
+			c = '_'
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // asciiLower lowercases ASCII letters only, so byte offsets are preserved.

@@ -1,6 +1,9 @@
 package scan
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Credentials handed over in a sentence. People write a login into a note in more ways than a grammar of
 // assignments can list ("the wifi password for the 3rd floor guest network is …", "Use admin / … to log in",
@@ -54,11 +57,11 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if k := skipBlanks(text, at+n); k < len(text) && (text[k] == '=' || text[k] == ':' && k+1 < len(text) && text[k+1] == '=') {
 		return nil, 0 // an assignment: password = …, token := …
 	}
-	if compoundNext[lowerKey(nextWord(text, at+n))] {
+	var buf [32]byte
+	if compoundNext[string(appendLower(buf[:0], nextWord(text, at+n)))] {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
-	kw := strings.TrimSuffix(lowerKey(text[at:at+n]), "s")
-	strict := strictWords[kw]
+	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
 	// What rules a value out by its sentence or its place is looked at only once there is one: most hits
 	// have none.
 	found := func(sp span) ([]span, int) {
@@ -73,7 +76,8 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return []span{sp}, 0
 	}
 	// After the word, to the end of its sentence; then before it. A value is at least 8 bytes long, a random
-	// one 16: a line without such a word around the keyword has none.
+	// one 16 ([sentenceValue] asks no less): a line without such a word around the keyword has none, and a
+	// shorter word is not judged.
 	minLen := 8
 	if strict {
 		minLen = 16
@@ -93,8 +97,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		if j == i {
 			break
 		}
-		if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[prevWord(text, i, at+n)] {
-			return found(sp)
+		if j-i >= minLen {
+			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
+				return found(sp)
+			}
 		}
 		if strings.IndexByte(".!?", text[j-1]) >= 0 {
 			break // the sentence ends
@@ -114,7 +120,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			break // the sentence before
 		}
 		// Before the word, the value is joined to it: "… as the password", "admin / … to log in".
-		if joinsBack[lowerKey(nextWord(text, j))] {
+		if j-i >= minLen && joinsBack[string(appendLower(buf[:0], nextWord(text, j)))] {
 			if sp, ok := sentenceValue(text, i, j, strict); ok {
 				return found(sp)
 			}
@@ -166,7 +172,7 @@ func nextWord(text string, i int) string {
 	return text[i:j]
 }
 
-// prevWord returns the lower-cased word before text[i], if it lies at or after from.
+// prevWord returns the word before text[i], without the punctuation around it, if it lies at or after from.
 func prevWord(text string, i, from int) string {
 	j := i
 	for j > from && isSpaceByte(text[j-1]) {
@@ -176,7 +182,7 @@ func prevWord(text string, i, from int) string {
 	for k > from && !isSpaceByte(text[k-1]) {
 		k--
 	}
-	return lowerKey(strings.Trim(text[k:j], ":,;()"))
+	return strings.Trim(text[k:j], ":,;()")
 }
 
 // sentenceValue judges the word text[i:j] as the value of a credential named in its sentence, without the
@@ -197,7 +203,8 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	if n, _, _, _, _ := classes(v); n < 2 || n == 2 && !isHex(v) && len(v) < 16 {
 		return span{}, false
 	}
-	if productNames[lowerKey(v)] {
+	var buf [64]byte
+	if productNames[string(appendLower(buf[:0], v))] {
 		return span{}, false
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||

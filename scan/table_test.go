@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,6 +42,15 @@ func TestKeywordTables(t *testing.T) {
 	}
 	if !reflect.DeepEqual(placeholderTable, *buildAutomaton(markWords(), false)) {
 		t.Fatal("placeholderTable differs from the automaton built from placeholderMarks")
+	}
+	for i, words := range hintLists {
+		long := hintWords(words)
+		if !slices.Equal(tableHintWords[i], long) || !reflect.DeepEqual(hintTables[i], *buildAutomaton(long, false)) {
+			t.Fatalf("hintTables[%d] differs from the automaton built from its hint list", i)
+		}
+		if newHintSet(words).ac() != &hintTables[i] {
+			t.Fatalf("hint list %d does not use its generated automaton", i)
+		}
 	}
 	if e := compile(rules); e.ac != &keywordTable {
 		t.Fatal("compile does not use the generated table")
@@ -97,6 +107,19 @@ func tableSource() []byte {
 	fmt.Fprintf(&b, "var tablePlaceholderMarks = []string%s\n\n", stringList(placeholderMarks))
 	b.WriteString("// placeholderTable is buildAutomaton over markWords.\n")
 	writeAutomaton(&b, "placeholderTable", buildAutomaton(markWords(), false))
+	b.WriteString("\n// tableHintWords are the hint words of hintLists when hintTables was generated.\n")
+	b.WriteString("var tableHintWords = [][]string{\n")
+	for _, words := range hintLists {
+		fmt.Fprintf(&b, "%s,\n", stringList(hintWords(words)))
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// hintTables are buildAutomaton over each of tableHintWords.\n")
+	b.WriteString("var hintTables = []automaton{\n")
+	for _, words := range hintLists {
+		writeAutomatonLiteral(&b, buildAutomaton(hintWords(words), false))
+		b.WriteString(",\n")
+	}
+	b.WriteString("}\n")
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		panic(err)
@@ -105,7 +128,13 @@ func tableSource() []byte {
 }
 
 func writeAutomaton(b *strings.Builder, name string, a *automaton) {
-	fmt.Fprintf(b, "var %s = automaton{\n", name)
+	fmt.Fprintf(b, "var %s = ", name)
+	writeAutomatonLiteral(b, a)
+	b.WriteString("\n")
+}
+
+func writeAutomatonLiteral(b *strings.Builder, a *automaton) {
+	b.WriteString("automaton{\n")
 	fmt.Fprintf(b, "class: [256]uint8%s,\n", intList(a.class[:]))
 	fmt.Fprintf(b, "nclass: %d,\n", a.nclass)
 	b.WriteString("next: []uint32{\n")
@@ -125,7 +154,7 @@ func writeAutomaton(b *strings.Builder, name string, a *automaton) {
 		}
 		fmt.Fprintf(b, "%s%s\n", strconv.Quote(a.start2[i:i+a.nclass]), sep)
 	}
-	b.WriteString("}\n")
+	b.WriteString("}")
 }
 
 // intList writes {1, 2, 3}, one element per line when long.
