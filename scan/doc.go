@@ -28,7 +28,8 @@
 //     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's
 //     rule alone: a malformed or placeholder token under a credential name is not reported as a password.
-//   - Published example keys are not secrets: AWS's …EXAMPLE keys and the API keys the Firebase SDKs publish.
+//   - Published example keys are not secrets: AWS's …EXAMPLE keys, the API keys the Firebase SDKs publish, the
+//     test keys of Stripe's API reference and the token jwt.io shows.
 //   - A value assigned to a credential name must be at least 6 characters and not a plain word, identifier,
 //     number (3600s, 0x000C), path or URL: "password: required", "token: string" and "pin: 1234" are
 //     configuration, not secrets. Values with punctuation (Summer2024!, a#b, +x/) are values; values with

@@ -1828,7 +1828,7 @@ func findJWT(text string, hits []int) []span {
 		if unsigned && !jsonSegment(payload) {
 			continue
 		}
-		if dec.header(at) {
+		if dec.header(at) && !publishedExample(text[at:e3]) {
 			out = append(out, span{at, e3})
 			done = e3
 		}
@@ -1952,9 +1952,14 @@ func findAtlasToken(text string, at, n int) ([]span, int) {
 	return []span{{s, e}}, 0
 }
 
-// publishedExamples are API keys published as examples in SDKs and documentation (the Firebase SDKs'), as
-// AWS publishes …EXAMPLE keys: they belong to no one and are not secrets.
+// publishedExamples are keys and tokens published as examples in SDKs and documentation (the Firebase SDKs'
+// API keys, the test key of Stripe's API reference, the token jwt.io shows), as AWS publishes …EXAMPLE keys:
+// they belong to no one and are not secrets.
 var publishedExamples = map[string]bool{
+	fake("sk_", "test_", "4eC39HqLyjWDarjtT1zdp7dc"): true,
+	fake("sk_", "test_", "BQokikJOvBiI2HlWgH4olfQ2"): true,
+	fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ",
+		".", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"): true,
 	fake("AIza", "Syabcdefghijklmnopqrstuvwxyz1234567"): true,
 	fake("AIza", "SyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs"): true,
 	fake("AIza", "SyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM"): true,

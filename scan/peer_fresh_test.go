@@ -53,14 +53,6 @@ var freshRecallFloors = map[string]float64{
 	peerFresh7File + " instruction": 0.45,
 }
 
-// freshAlarmFloors raises the false-alarm floor of a group in one file, as freshRecallFloors lowers a
-// recall floor.
-var freshAlarmFloors = map[string]float64{
-	// Scored once: the jwt.io example token and Stripe's documented test key were flagged, 1 of 3 negatives
-	// each.
-	peerFresh7File + " jwt":    0.34,
-	peerFresh7File + " stripe": 0.34,
-}
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
 // neither the rules nor the other corpora. After it was scored once it was read and used to tune the rules
@@ -90,7 +82,9 @@ const peerFresh5File = "testdata/peer-fresh5.txtar"
 const peerFresh6File = "testdata/peer-fresh6.txtar"
 
 // peerFresh7File is the seventh fresh set, written after the sixth round by someone who read neither the
-// rules nor the other corpora, while no rules changed (only their speed); scored once.
+// rules nor the other corpora, while no rules changed (only their speed); scored once. Its two false alarms,
+// published example keys, were fixed since, so its false-alarm figure is a tuning figure now; its recall is
+// not.
 const peerFresh7File = "testdata/peer-fresh7.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
@@ -164,12 +158,8 @@ func scoreFresh(t *testing.T, peerFreshFile string) {
 		if recall := ratio(sc.assignHit+sc.bareHit, sc.assign+sc.bare); recall < floor {
 			t.Errorf("fresh corpus: group %s recall %.3f below the floor %.2f", g, recall, floor)
 		}
-		most := freshFloorAlarms
-		if f, ok := freshAlarmFloors[peerFreshFile+" "+g]; ok {
-			most = f
-		}
-		if alarms := 1 - ratio(sc.neg-sc.negAlarm, sc.neg); alarms > most {
-			t.Errorf("fresh corpus: group %s false alarms %.3f above the floor %.2f", g, alarms, most)
+		if alarms := 1 - ratio(sc.neg-sc.negAlarm, sc.neg); alarms > freshFloorAlarms {
+			t.Errorf("fresh corpus: group %s false alarms %.3f above the floor %.2f", g, alarms, freshFloorAlarms)
 		}
 	}
 	row("all", &total)

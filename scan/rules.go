@@ -324,9 +324,12 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"},
 			pattern:       `\b(?:[rs]k_(?:live|test)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{24,})\b`,
-			valid:         func(v string) bool { return tokenOK(v[strings.LastIndexByte(v, '_')+1:]) },
-			positives:     []string{fake("sk_", "live_", exTok[:28]), fake("whsec_", exTok)},
-			negatives:     []string{fake("pk_", "live_", exTok[:28]), "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX"},
+			valid: func(v string) bool {
+				return tokenOK(v[strings.LastIndexByte(v, '_')+1:]) && !publishedExample(v)
+			},
+			positives: []string{fake("sk_", "live_", exTok[:28]), fake("whsec_", exTok)},
+			negatives: []string{fake("pk_", "live_", exTok[:28]), "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX",
+				"Stripe's API reference uses " + fake("sk_", "test_", "4eC39HqLyjWDarjtT1zdp7dc") + " in its examples."},
 		},
 		{
 			id: "google-api-key", category: CategoryVendor,
@@ -496,7 +499,10 @@ func ruleTable() []*rule {
 			caseSensitive: true,
 			findAll:       findJWT,
 			positives:     []string{"GET /cb?id_token=" + exJWT + "&state=x"},
-			negatives:     []string{"eyJhbGciOi…", "eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl"},
+			negatives: []string{"eyJhbGciOi…", "eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl",
+				"the jwt.io example: " + fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".",
+					"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".",
+					"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")},
 		},
 		{
 			id: "vendor-misc-token", category: CategoryVendor,
