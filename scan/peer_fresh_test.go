@@ -53,7 +53,6 @@ var freshRecallFloors = map[string]float64{
 	peerFresh7File + " instruction": 0.45,
 }
 
-
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
 // neither the rules nor the other corpora. After it was scored once it was read and used to tune the rules
 // (addressed instructions, vendor shapes, logins in prose), so its figures are tuning figures now too.
