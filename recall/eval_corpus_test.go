@@ -1,7 +1,6 @@
 package recall_test
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -55,24 +54,11 @@ func TestEvalCorpora(t *testing.T) {
 // apply order by the hex SHA-256 of its bytes, which is its artifact hash.
 func checkManifest(t *testing.T, dir string, minNotes int) map[string]int {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "manifest.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	order := map[string]int{}
 	listed := map[string]bool{}
 	var prev time.Time
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		var m struct {
-			File string    `json:"file"`
-			Time time.Time `json:"time"`
-		}
-		if err := strictJSON(sc.Bytes(), &m); err != nil {
-			t.Errorf("manifest.jsonl:%d: %v", n, err)
-			continue
-		}
+	for i, m := range readManifest(t, dir) {
+		n := i + 1
 		if listed[m.File] {
 			t.Errorf("manifest.jsonl:%d: %s is listed twice", n, m.File)
 		}
@@ -97,9 +83,6 @@ func checkManifest(t *testing.T, dir string, minNotes int) map[string]int {
 		}
 		sum := sha256.Sum256(text)
 		order[hex.EncodeToString(sum[:])] = n
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "notes", "*"))
 	if err != nil {

@@ -110,25 +110,41 @@ var evalCorpora = []evalCorpus{
 	}},
 }
 
-// applyCorpus applies every note of the manifest in dir, in order, at its time, as memoree remember --apply
-// does: compile with the current compiler, then Apply. It returns the notes' texts by artifact hash.
-func applyCorpus(t testing.TB, s *recall.Store, dir string, minNotes int) map[string]string {
+// manifestEntry is a line of a corpus's manifest.jsonl: a note's file, relative to the corpus, and its time.
+type manifestEntry struct {
+	File string    `json:"file"`
+	Time time.Time `json:"time"`
+}
+
+// readManifest returns the entries of the manifest of the corpus in dir, in order.
+func readManifest(t testing.TB, dir string) []manifestEntry {
 	t.Helper()
 	f, err := os.Open(filepath.Join(dir, "manifest.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	notes := map[string]string{}
+	var out []manifestEntry
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		var m struct {
-			File string    `json:"file"`
-			Time time.Time `json:"time"`
+	for n := 1; sc.Scan(); n++ {
+		var m manifestEntry
+		if err := strictJSON(sc.Bytes(), &m); err != nil {
+			t.Fatalf("manifest.jsonl:%d: %v", n, err)
 		}
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			t.Fatalf("manifest: %v", err)
-		}
+		out = append(out, m)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// applyCorpus applies every note of the manifest in dir, in order, at its time, as memoree remember --apply
+// does: compile with the current compiler, then Apply. It returns the notes' texts by artifact hash.
+func applyCorpus(t testing.TB, s *recall.Store, dir string, minNotes int) map[string]string {
+	t.Helper()
+	notes := map[string]string{}
+	for _, m := range readManifest(t, dir) {
 		text, err := os.ReadFile(filepath.Join(dir, m.File))
 		if err != nil {
 			t.Fatal(err)
@@ -143,9 +159,6 @@ func applyCorpus(t testing.TB, s *recall.Store, dir string, minNotes int) map[st
 			t.Fatalf("apply %s: artifact %s, want the SHA-256 of the file, which queries name", m.File, res.Artifact)
 		}
 		notes[res.Artifact] = string(text)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if len(notes) < minNotes {
 		t.Fatalf("the corpus has %d notes, want at least %d", len(notes), minNotes)

@@ -34,13 +34,7 @@ func TestSupersedeNotes(t *testing.T) {
 				{id: 1, score: 3, cover: 0b111, created: 1, note: 10, f: [4]string{"the ledger runs on PostgreSQL 14 on a managed instance", "fact", "Ledger database facts", "active"}},
 				{id: 2, score: tt.newerScore, cover: 0b011, created: 2, note: 20, f: [4]string{"Same size, 4 vCPUs and 32 GB.", "fact", "Ledger database upgrade done", "active"}},
 			}
-			notes := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
-			for id, text := range map[int64]string{10: oldNote, 20: tt.newerNote} {
-				w, _ := noteWords(nil, text, nil)
-				slices.Sort(w)
-				notes.words[id] = slices.Compact(w)
-			}
-			updatesFirst(&q, top, notes)
+			updatesFirst(&q, top, subjectsOf(map[int64]string{10: oldNote, 20: tt.newerNote}))
 			var got []int64
 			for _, h := range top {
 				got = append(got, h.id)
@@ -66,13 +60,7 @@ func TestSupersedeNotesLeadOnly(t *testing.T) {
 		{id: 2, score: within + 0.05, cover: 0b011, created: 2, note: 20, f: [4]string{"Same size, 4 vCPUs and 32 GB.", "fact", "Ledger database upgrade done", "active"}},
 		{id: 3, score: within, cover: 0b011, created: 2, note: 20, f: [4]string{"The old instance is kept for a week.", "fact", "Ledger database upgrade done", "active"}},
 	}
-	notes := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
-	for id, text := range map[int64]string{10: oldNote, 20: update} {
-		w, _ := noteWords(nil, text, nil)
-		slices.Sort(w)
-		notes.words[id] = slices.Compact(w)
-	}
-	updatesFirst(&q, top, notes)
+	updatesFirst(&q, top, subjectsOf(map[int64]string{10: oldNote, 20: update}))
 	var got []int64
 	for _, h := range top {
 		got = append(got, h.id)
@@ -105,10 +93,21 @@ func TestUpdatesFirstClaimRules(t *testing.T) {
 				{id: 1, score: 3, cover: 0b1111, created: 1, note: 10, f: [4]string{tt.older[0], "fact", tt.older[1], "active"}},
 				{id: 2, score: tt.newerScore, cover: tt.newerCover, created: 2, note: 20, f: [4]string{tt.newer[0], "fact", tt.newer[1], "active"}},
 			}
-			updatesFirst(&q, top, noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}})
+			updatesFirst(&q, top, subjectsOf(nil))
 			if got := top[0].id == 2; got != tt.newerFirst {
 				t.Errorf("newer claim first: %v, want %v", got, tt.newerFirst)
 			}
 		})
 	}
+}
+
+// subjectsOf returns the note subjects of the notes' texts, by artifact id, as noteSubjects loads them.
+func subjectsOf(notes map[int64]string) noteSubjects {
+	out := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
+	for id, text := range notes {
+		w, _ := noteWords(nil, text, nil)
+		slices.Sort(w)
+		out.words[id] = slices.Compact(w)
+	}
+	return out
 }
