@@ -67,6 +67,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)`},
 		{verbs: []string{"never", "don't", "do not"},
 			expr: `(?:never|don't|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+(?:confirmations?|approval|permission)\b`},
+		{verbs: []string{"proceed without", "continue without", "carry on without"},
+			expr: `(?:proceed|continue|carry\s+on)\s+without\s+(?:any\s+)?(?:confirmations?|approvals?|asking(?:\s+(?:for\s+)?(?:confirmation|approval|permission))?)\b`},
 		{verbs: []string{"approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove"},
 			expr: `(?:approve|accept)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:tool\s+calls?|commands?|requests?)\s+automatically\b|auto-?approve\s+(?:every|all|each|any)\b` +
 				`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)`},
@@ -96,6 +98,37 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:stop\s+following|ignore|disregard)\s+(?:the\s+)?(?:repository's|repo's|project's)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|policies)`},
 		{verbs: []string{"overlook"},
 			expr: `overlook\s+(?:any|all|the)\s+(?:earlier|previous|prior)\s+(?:guidance|instructions|rules|guidelines)`},
+		{verbs: []string{"replace your", "swap your", "overwrite your"},
+			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
+	},
+	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. The
+	// phrase is an order by its nature, so no command form is needed; a capitalized verb is listed too, as the
+	// automaton folds only ASCII letters.
+	"abandon": {
+		{verbs: []string{"ignora", "dimentica"}, // Italian
+			expr: `(?:ignora|dimentica)\s+(?:tutte\s+)?le\s+(?:istruzioni|indicazioni|regole)\s+(?:precedenti|di\s+prima)`},
+		{verbs: []string{"desconsidere", "desconsidera"}, // Portuguese
+			expr: `desconsider[ea]\s+(?:todas\s+)?as\s+(?:instruções|instrucoes|orientações|orientacoes)\s+anteriores`},
+		{verbs: []string{"negeer", "vergeet"}, // Dutch
+			expr: `(?:negeer|vergeet)\s+(?:alle\s+)?(?:eerdere|vorige|voorgaande)\s+(?:instructies|aanwijzingen|regels)`},
+		{verbs: []string{"zignoruj", "ignoruj", "zapomnij"}, // Polish
+			expr: `(?:zignoruj|ignoruj|zapomnij\s+o)\s+(?:wszystkie\s+|wszystkich\s+)?(?:poprzednie|wcześniejsze|poprzednich|wcześniejszych)\s+(?:instrukcje|polecenia|instrukcjach|poleceniach)`},
+		{verbs: []string{"игнорируй", "Игнорируй", "проигнорируй", "Проигнорируй", "забудь", "Забудь"}, // Russian
+			expr: `(?:проигнорируй|игнорируй|забудь(?:\s+про|\s+о)?)\s+(?:все\s+)?(?:предыдущие|прежние|прошлые|предыдущих|прежних)\s+(?:инструкции|указания|правила|инструкциях|указаниях)`},
+		{verbs: []string{"ігноруй", "Ігноруй", "проігноруй", "Проігноруй", "забудь", "Забудь"}, // Ukrainian
+			expr: `(?:проігноруй|ігноруй|забудь(?:\s+про)?)\s+(?:всі\s+|усі\s+)?(?:попередні|минулі)\s+(?:інструкції|вказівки|правила)`},
+		{verbs: []string{"önceki", "Önceki", "tüm", "Tüm", "bütün", "Bütün"}, // Turkish
+			expr: `(?:(?:tüm|bütün)\s+)?önceki\s+(?:(?:tüm|bütün)\s+)?(?:talimatları|talimatlari|yönergeleri|kuralları)\s+(?:yok\s+say|unut|görmezden\s+gel)`},
+		{verbs: []string{"忽略", "无视", "忽视", "忘记", "忘掉", "忽略掉"}, // Chinese
+			expr: `(?:忽略|无视|忽视|忘记|忘掉)掉?(?:你)?(?:之前|以前|先前|此前|上面|上述|前面)(?:的)?(?:所有|全部|一切)?(?:的)?(?:指令|指示|说明|规则|要求)`},
+		{verbs: []string{"これまでの", "以前の", "前の", "上記の", "先の", "すべての", "全ての"}, // Japanese
+			expr: `(?:(?:すべての|全ての)\s*)?(?:これまでの|以前の|前の|上記の|先の)\s*(?:(?:すべての|全ての)\s*)?(?:指示|命令|ルール|指令)\s*(?:は|を)?\s*(?:(?:すべて|全て)\s*)?(?:無視|忘れ)`},
+		{verbs: []string{"이전", "앞의", "지금까지의", "모든"}, // Korean
+			expr: `(?:모든\s*)?(?:이전의?|앞의|지금까지의)\s*(?:모든\s*)?(?:지시사항|지시|지침|명령|규칙)(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊어)`},
+		{verbs: []string{"पिछले", "पहले", "सभी"}, // Hindi
+			expr: `(?:सभी\s+)?(?:पिछले|पहले\s+के)\s+(?:सभी\s+)?(?:निर्देशों|निर्देश|नियमों)\s+(?:को\s+)?(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)`},
+		{verbs: []string{"تجاهل", "انس"}, // Arabic
+			expr: `(?:تجاهل|انس)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الإرشادات|التوجيهات|القواعد)\s+(?:السابقة|الماضية)`},
 	},
 	// conceal: hide things from the people the agent reports to; an order by its nature, so no command form is
 	// needed (hiding from a named user or reviewer is instruction-rules').
@@ -126,6 +159,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"treat this", "treat the following", "treat it as", "treat the instructions"},
 			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
 				`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority`},
+		{verbs: []string{"follow it over", "follow this over", "follow these over", "follow them over"},
+			expr: `follow\s+(?:it|this|these|them)\s+over\s+(?:anything|everything|whatever)\s+(?:(?:you\s+were\s+)?(?:said|told|written|given)\s+)?(?:earlier|before|above|previously)`},
 		{verbs: []string{"your previous", "your prior", "your earlier", "your old", "your original", "your existing"},
 			expr: `your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b`},
 	},
@@ -352,7 +387,7 @@ var (
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
 		"utilisateur", "relecteur", "humain"}
-	replaceKeywords      = formKeywords("replace", "declare")
+	replaceKeywords      = formKeywords("replace", "declare", "abandon")
 	replaceHints         = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
 )
@@ -374,6 +409,9 @@ func findReplace(text string, at, n int) ([]span, int) {
 	if sp, skip := declare.find(text, at, n); sp != nil {
 		return sp, skip
 	}
+	if sp, skip := abandon.find(text, at, n); sp != nil {
+		return sp, skip
+	}
 	return replace.find(text, at, n)
 }
 
@@ -389,6 +427,7 @@ var (
 	conceal      = formFamily("conceal", concealHints, false, false)
 	replace      = formFamily("replace", replaceHints, true, false)
 	declare      = formFamily("declare", nil, false, true)
+	abandon      = formFamily("abandon", nil, false, false)
 )
 
 // hintLists are the order families' hint lists; automaton_table.go holds an automaton for the words of two
