@@ -36,8 +36,10 @@
 //     whitespace are sentences. Unquoted code is not a literal: Password: cfg.Password, token = get_token(),
 //     Token: []string{…}, Password: password16, (an identifier before a comma). In prose the bar is higher: at
 //     least 8 characters from three of lower case, upper case, digits and symbols, and not a hyphenated compound
-//     (OAuth2-based). Prose joins a name to its value with a copula ("is", "is now", "was changed to", "set to",
-//     →), also past a short prepositional phrase ("the API token for the billing service is …"), with
+//     (OAuth2-based) unless it has a generated passphrase's shape: words and a number joined by one separator
+//     (Meadow-thistle-87, river_falcon_66). Prose joins a name to its value with a copula ("is", "is now", "was
+//     changed to", "set to", →), also past a short prepositional phrase ("the API token for the billing service
+//     is …") or an aside in parentheses ("the keystore passphrase (needed for signing) is …"), with
 //     parentheses right after the name ("the SFTP password (…)"), or with nothing after "with", "using" or a
 //     comma ("logged in with password …", "user app_ro, password …", also "with the password …"). It also
 //     joins them past a short relative clause that opens with a pronoun or an article and ends in "is" or
@@ -56,10 +58,13 @@
 //     a Terraform variable block's default under a credential name, and a literal echoed into a login that
 //     reads --password-stdin.
 //   - A credential handed over in a sentence is found by its value where the grammar above does not reach
-//     (credential-in-sentence): a credential word (password, passphrase, pw, creds, login, sudo) and, in the
-//     same sentence, at most twelve words after it or four before it ("… as the password", "admin / … to log
-//     in"), a word that can only be a password, strong or random. For key, token and secret the value must
-//     be random. Hosts, e-mail addresses, paths, URLs, versions, timestamps, hyphenated names (svc-deploy-2),
+//     (credential-in-sentence): a credential word (password, passphrase, pw, creds, login, sudo, and the word
+//     for password in twenty other languages: hasło, пароль, şifre, wachtwoord, heslo, lösenord, パスワード,
+//     密码, 비밀번호…) and, in the same sentence, at most twelve words after it or four before it ("… as the
+//     password", "admin / … to log in"), a word that can only be a password, strong or random; in Chinese,
+//     Japanese or Korean text the word is the run of other characters between the script's own ("密码：…").
+//     For key, token and secret the value must be random. Hosts, e-mail addresses, paths, URLs, versions,
+//     timestamps, hyphenated names (svc-deploy-2) but not passphrases,
 //     code identifiers (TestLogin2, ENV_VAR_2, x509.ParsePKCS8PrivateKey), cache keys (user:42:profile),
 //     flags, 1Password, and hashes next to "commit" or "sha" are not such words; a value named as something
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not

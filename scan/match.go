@@ -463,6 +463,33 @@ func strongValue(v string) bool {
 
 // hyphenCompound reports whether v is words and numbers joined by hyphens, each changing between letters and
 // digits at most once: OAuth2-based, read-only-v2, TLS-1-3. In a sentence that is a compound word.
+// passphrase reports whether v is words and a number joined by hyphens, underscores, dots or pluses, as
+// generated passphrases are (Meadow-thistle-87, river_falcon_66, Glacier.Cinder.24): three parts or more, at
+// least two of them words of three letters or more that are not an acronym, and one of them all digits. A
+// compound word has no such shape (OAuth2-based, read-only-v2, TLS-1-3, db-replica-2, Corp-Guest-3F).
+func passphrase(v string) bool {
+	sep := strings.IndexAny(v, "-_.+")
+	if sep < 0 {
+		return false
+	}
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == rune(v[sep]) })
+	if len(parts) < 3 || strings.Count(v, v[sep:sep+1]) != len(parts)-1 {
+		return false
+	}
+	words, numbers := 0, 0
+	for _, p := range parts {
+		switch {
+		case allBytes(p, func(c byte) bool { return '0' <= c && c <= '9' }):
+			numbers++
+		case len(p) >= 3 && allBytes(p, func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }) && strings.ToUpper(p) != p:
+			words++
+		default:
+			return false
+		}
+	}
+	return words >= 2 && numbers >= 1
+}
+
 func hyphenCompound(v string) bool {
 	if strings.IndexByte(v, '-') < 0 || !allBytes(v, func(c byte) bool { return isAlnum(c) || c == '-' }) {
 		return false
@@ -962,11 +989,17 @@ func proseValue(text string, ns, ne int) int {
 	if ne >= len(text) || text[ne] != ' ' {
 		return -1
 	}
-	if ne+1 < len(text) && strings.IndexByte("(`\"'", text[ne+1]) >= 0 {
-		// In parentheses or quotes right after the name: "the SFTP password (…)", "password `…`".
-		if text[ne+1] == '(' {
-			return ne + 2
+	if ne+1 < len(text) && text[ne+1] == '(' {
+		// A phrase in parentheses is an aside, and the copula follows it: "the keystore passphrase (needed for
+		// signing) is …". Otherwise the parentheses hold the value: "the SFTP password (…)".
+		if k := strings.IndexByte(text[ne+1:], ')'); k > 0 && strings.IndexByte(text[ne+1:ne+1+k], ' ') > 0 &&
+			ne+k+2 < len(text) && text[ne+k+2] == ' ' {
+			return proseValue(text, ns, ne+k+2)
 		}
+		return ne + 2
+	}
+	if ne+1 < len(text) && strings.IndexByte("`\"'", text[ne+1]) >= 0 {
+		// In quotes right after the name: "password `…`".
 		return ne + 1
 	}
 	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
@@ -1451,7 +1484,7 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
-		if a.prose && (!proseStrong(v) || hyphenCompound(v)) || !check(v, a) {
+		if a.prose && (!proseStrong(v) || hyphenCompound(v) && !passphrase(v)) || !check(v, a) {
 			return nil, a.nameEnd
 		}
 		return []span{a.value}, a.nameEnd

@@ -193,3 +193,31 @@ func TestProseCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestPassphrase checks the shape of a generated passphrase against the compound words of engineering prose.
+func TestPassphrase(t *testing.T) {
+	for v, want := range map[string]bool{
+		"Meadow-thistle-87": true, "Glacier-Cinder-Meadow-24": true, "river_falcon_66_x": false, "river_falcon_66": true,
+		"Glacier.Cinder.24": true, "Harbor+Pepper+71": true, "quartz-copper-zephyr-9103": true,
+		"OAuth2-based": false, "read-only-v2": false, "TLS-1-3": false, "db-replica-2": false, "Corp-Guest-3F": false,
+		"tf-state-payments": false, "AES-256-encrypted": false, "blue-green-deploy": false, "svc_deploy": false,
+		"Meadow-thistle_87": false, "2024-05-01": false,
+	} {
+		if got := passphrase(v); got != want {
+			t.Errorf("passphrase(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
+// TestOutsideCJK checks that a value is cut out of the Chinese, Japanese or Korean text around it.
+func TestOutsideCJK(t *testing.T) {
+	for in, want := range map[string]string{
+		"：Fd7Gkq2LmZx": "Fd7Gkq2LmZx", "是「Fd7Gkq2LmZx」。": "Fd7Gkq2LmZx", "Xq7mL2kp9Zt입니다": "Xq7mL2kp9Zt",
+		"Fd7Gkq2LmZx": "Fd7Gkq2LmZx", "Müller2024!": "Müller2024!", "见1Password": "1Password",
+	} {
+		i, j := outsideCJK(in, 0, len(in))
+		if got := in[i:j]; got != want {
+			t.Errorf("outsideCJK(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -180,7 +180,8 @@ func ruleTable() []*rule {
 			}),
 			positives: []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9",
 				"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`, "admin password is now " + fake("Qe7t2", ">LmPd%9"), "logged in with password " + fake("Fal7#", "Ridge9x"),
-				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune")},
+				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "The password is " + fake("Meadow-", "thistle-87") + ".",
+				"the keystore passphrase (needed for signing) is " + fake("Ember_", "cinder_42"), "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune")},
 			negatives: []string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 				"the password is in 1Password", "the token is rotated weekly", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 				"max_tokens=800", "tokenizer: cl100k_base", "password: <redacted>", "api_key = ''", "password_length: 16"},
@@ -188,19 +189,23 @@ func ruleTable() []*rule {
 		{
 			id: "credential-in-sentence", category: CategoryCredential,
 			description: "A password or a machine-generated key handed over in a sentence: a credential word (password, " +
-				"passphrase, pw, creds, login, sudo; key, token or secret only with a random value) and, in the same " +
-				"sentence, a word that can only be a password; hosts, e-mail addresses, paths, versions, hyphenated " +
-				"names, code identifiers and cache keys are not.",
+				"passphrase, pw, creds, login, sudo; key, token or secret only with a random value; the word for password in " +
+				"twenty other languages) and, in the same sentence, a word that can only be a password; hosts, e-mail " +
+				"addresses, paths, versions, hyphenated names (but not words and a number, as passphrases are), code " +
+				"identifiers and cache keys are not.",
 			keywords: sentenceKeywords,
 			find:     findSentenceCredential,
 			fallback: true,
 			positives: []string{"the wifi password for the 3rd floor guest network is " + fake("Kq7#vL", "2mZx9p") + ", the SSID is Corp-Guest-3F.",
 				"Use admin / " + fake("Wq9!tL", "x2Rm7z") + " to log in.", "If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
-				"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it."},
+				"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
+				"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
+				"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + "."},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
-				"set the password in ENV_VAR_2 via fetchUserProfile"},
+				"set the password in ENV_VAR_2 via fetchUserProfile", "密码：见1Password", "Пароль сброшен, новый в хранилище.",
+				"The password reset flow is SAML-based.", "the secret is AES-256-encrypted", "the password for db-replica-2 is in the vault"},
 		},
 		{
 			id: "url-credentials", category: CategoryCredential,

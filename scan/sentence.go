@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"strings"
+	"unicode/utf8"
 )
 
 // Credentials handed over in a sentence. People write a login into a note in more ways than a grammar of
@@ -29,7 +30,12 @@ var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "a
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
-	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave"}
+	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave",
+	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
+	// ASCII letters
+	"hasło", "haslo", "пароль", "Пароль", "şifre", "Şifre", "wachtwoord", "heslo", "lösenord", "losenord", "passord",
+	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "暗証番号", "密码", "密碼", "口令",
+	"비밀번호", "암호"}
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
@@ -188,6 +194,9 @@ func prevWord(text string, i, from int) string {
 // sentenceValue judges the word text[i:j] as the value of a credential named in its sentence, without the
 // quotes, brackets and punctuation around it.
 func sentenceValue(text string, i, j int, strict bool) (span, bool) {
+	// In Chinese, Japanese or Korean text a value stands between the script's characters and punctuation,
+	// with no space: it is the longest run of other characters in the word ("密码：Fd…" , "「Fd…」").
+	i, j = outsideCJK(text, i, j)
 	for i < j && strings.IndexByte("\"'`([<{", text[i]) >= 0 {
 		i++
 	}
@@ -208,7 +217,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 		return span{}, false
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
-		hyphenCompound(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
+		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
 		codeish(v) || timestamp(v) || resourcePath(v) || dottedName(v) {
 		return span{}, false
 	}
@@ -318,4 +327,28 @@ func longWord(s string, n int) bool {
 		}
 	}
 	return false
+}
+
+// outsideCJK returns the longest run of text[i:j] without a character of the Chinese, Japanese or Korean
+// scripts and their punctuation (U+2E80 on), or i, j when there is none of those.
+func outsideCJK(text string, i, j int) (int, int) {
+	bi, bj := i, i
+	start := i
+	cjk := false
+	for k, r := range text[i:j] {
+		if r >= 0x2E80 {
+			cjk = true
+			if i+k-start > bj-bi {
+				bi, bj = start, i+k
+			}
+			start = i + k + utf8.RuneLen(r)
+		}
+	}
+	if !cjk {
+		return i, j
+	}
+	if j-start > bj-bi {
+		bi, bj = start, j
+	}
+	return bi, bj
 }
