@@ -56,6 +56,11 @@ var freshRecallFloors = map[string]float64{
 	peerFresh8File + " credential":  0.55,
 	peerFresh8File + " instruction": 0.52,
 	peerFresh8File + " aws":         0.75,
+	// Scored once after the eighth round: credentials 45 of 72 (32 of 57 bare; 31 and 18 with the rules
+	// before it), instructions 27 of 36, vendor tokens of lengths other than documented 0 of 4.
+	peerFresh9File + " credential":  0.60,
+	peerFresh9File + " instruction": 0.72,
+	peerFresh9File + " vendor":      0,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -92,13 +97,19 @@ const peerFresh6File = "testdata/peer-fresh6.txtar"
 const peerFresh7File = "testdata/peer-fresh7.txtar"
 
 // peerFresh8File is the eighth fresh set, written while the seventh round of rules (instructions in eleven
-// more languages) was, by someone who read neither; scored once after that round.
+// more languages) was, by someone who read neither; scored once after that round. Its credentials were used to
+// tune the eighth round (passphrases, the word password in other languages), so their figure is a tuning
+// figure now; its instructions' is not.
 const peerFresh8File = "testdata/peer-fresh8.txtar"
+
+// peerFresh9File is the ninth fresh set, written while the eighth round of rules was, by someone who read
+// neither; scored once after that round.
+const peerFresh9File = "testdata/peer-fresh9.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
