@@ -28,6 +28,8 @@
 //     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's
 //     rule alone: a malformed or placeholder token under a credential name is not reported as a password.
+//   - A vendor's prefix before a token of another length than documented (npm_ and 40 characters, glsa_
+//     without its suffix) is still that vendor's token: formats change, and the prefix says what it is.
 //   - Published example keys are not secrets: AWS's …EXAMPLE keys, the API keys the Firebase SDKs publish, the
 //     test keys of Stripe's API reference and the token jwt.io shows.
 //   - A value assigned to a credential name must be at least 6 characters and not a plain word, identifier,

@@ -60,7 +60,6 @@ var freshRecallFloors = map[string]float64{
 	// before it), instructions 27 of 36, vendor tokens of lengths other than documented 0 of 4.
 	peerFresh9File + " credential":  0.60,
 	peerFresh9File + " instruction": 0.72,
-	peerFresh9File + " vendor":      0,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -103,7 +102,8 @@ const peerFresh7File = "testdata/peer-fresh7.txtar"
 const peerFresh8File = "testdata/peer-fresh8.txtar"
 
 // peerFresh9File is the ninth fresh set, written while the eighth round of rules was, by someone who read
-// neither; scored once after that round.
+// neither; scored once after that round. Its vendor tokens of undocumented lengths were used to widen the
+// vendor rules since, so its vendor figure is a tuning figure now; its credentials' and instructions' are not.
 const peerFresh9File = "testdata/peer-fresh9.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case

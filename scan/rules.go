@@ -374,12 +374,12 @@ func ruleTable() []*rule {
 		{
 			id: "npm-token", category: CategoryVendor,
 			token:         true,
-			description:   "npm access tokens (npm_ + 36 characters).",
+			description:   "npm access tokens (npm_ + 36 characters, or up to 64).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"npm_"},
-			pattern:       `\bnpm_[A-Za-z0-9]{36}\b`,
+			pattern:       `\bnpm_[A-Za-z0-9]{36,64}\b`,
 			valid:         tokenOK,
-			positives:     []string{"//registry.npmjs.org/:_authToken=npm_" + exTok36},
+			positives:     []string{"//registry.npmjs.org/:_authToken=npm_" + exTok36, "NPM_TOKEN=" + fake("npm_", exTok36, "Qz7k")},
 			negatives:     []string{"npm_config_cache=/tmp/npm", "npm_" + strings.Repeat("x", 36)},
 		},
 		{
@@ -429,7 +429,7 @@ func ruleTable() []*rule {
 			description:   "HashiCorp Vault service and batch tokens (hvs., hvb.) and Terraform Cloud API tokens (….atlasv1.…).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"hvs.", "hvb."},
-			pattern:       `\b(?:hvs\.(?:[A-Za-z0-9_\-]{90,120}|[A-Za-z0-9]{24})|hvb\.[A-Za-z0-9_\-]{138,300})\b`,
+			pattern:       `\b(?:hvs\.[A-Za-z0-9_\-]{24,120}|hvb\.[A-Za-z0-9_\-]{138,300})\b`,
 			valid:         tokenOK,
 			positives:     []string{fake("hvs.", "CAESI", exTok, exTok36, exTok, "Q"), "unseal token: " + fake("hvs.", exTok[:24]) + " (revoke)"},
 			negatives:     []string{"VAULT_TOKEN=hvs.<token>", "hvs." + strings.Repeat("x", 95)},
@@ -449,9 +449,9 @@ func ruleTable() []*rule {
 			description:   "Grafana service account tokens (glsa_), Grafana Cloud tokens (glc_) and legacy API keys (eyJrIjoi…).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"glsa_", "glc_", "eyJrIjoi"},
-			pattern:       `\b(glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2}|eyJrIjoi[A-Za-z0-9]{70,400}={0,2})(?:[^A-Za-z0-9+/=_]|$)`,
+			pattern:       `\b(glsa_[A-Za-z0-9]{32,48}(?:_[A-Fa-f0-9]{8})?|glc_[A-Za-z0-9+/]{32,400}={0,2}|eyJrIjoi[A-Za-z0-9]{70,400}={0,2})(?:[^A-Za-z0-9+/=_]|$)`,
 			valid:         tokenOK,
-			positives:     []string{fake("glsa_", exTok36[:32], "_", "3f9a1c7e"), fake("glc_", exTok, exTok36)},
+			positives:     []string{fake("glsa_", exTok36[:32], "_", "3f9a1c7e"), fake("glc_", exTok, exTok36), "token: " + fake("glsa_", exTok36[:32], "Lm7Q2xZk")},
 			negatives:     []string{"glc_" + strings.Repeat("1", 40), "glsa_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX_00000000"},
 		},
 		{
@@ -461,7 +461,7 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"sntrys_", "sntryu_"},
 			// The signature is base64 or base64url and may end in "-", where \b does not hold.
-			pattern: `\b(sntrys_eyJ[A-Za-z0-9+/=]{40,600}_[A-Za-z0-9+/_\-]{43}|sntryu_[a-f0-9]{64})(?:[^A-Za-z0-9+/=_\-]|$)`,
+			pattern: `\b(sntrys_[A-Za-z0-9+/=_\-]{40,700}|sntryu_[a-f0-9]{64})(?:[^A-Za-z0-9+/=_\-]|$)`,
 			valid:   tokenOK,
 			positives: []string{fake("sntryu_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e", "9b1d7a3f5c2e3f9a1c7e5b2d8a4f6c0e"),
 				"```env\nSENTRY_AUTH_TOKEN=" + fake("sntrys_", "eyJpYXQiOjE3", exB40, "_", exTok, "-Pc-Ev4-q") + "\n```"},
