@@ -50,10 +50,10 @@ var freshRecallFloors = map[string]float64{
 	// Scored once, rules unchanged since the sixth round: credentials 36 of 47 (20 of 31 bare), instructions
 	// 22 of 46.
 	peerFresh7File + " credential":  0.75,
-	peerFresh7File + " instruction": 0.45,
+	peerFresh7File + " instruction": 0.63, // 0.45 at the first score; tuned on since
 	// Scored once after the seventh round: credentials 20 of 35 (10 of 25 bare), instructions 36 of 67 (27
 	// with the rules before the round).
-	peerFresh8File + " credential":  0.55,
+	peerFresh8File + " credential":  0.80, // 0.55 at the first score; tuned on since
 	peerFresh8File + " instruction": 0.52,
 	peerFresh8File + " aws":         0.75,
 	// Scored once after the eighth round: credentials 45 of 72 (32 of 57 bare; 31 and 18 with the rules
