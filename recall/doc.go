@@ -26,8 +26,9 @@
 // Two things are called newer. A supersession is stored state, decided by a person at review time
 // ([Store.ApplyWith], supersede.go): the old claim's status is superseded, and recall and context blocks
 // leave it out unless asked for history. Ranking also moves a newer claim above an older one about the
-// same subject, and a context block leaves out an older claim that a newer candidate restates
-// ([ReasonRestated]); that is a ranking decision only (rank.go), and both claims stay current.
+// same subject (but not for a question in the past tense, which asks what happened), and a context block
+// leaves out an older claim that a newer candidate restates ([ReasonRestated]); that is a ranking decision
+// only (rank.go), and both claims stay current.
 //
 // Writes are all-or-nothing: [Store.Apply] writes and syncs the artifact file before the one transaction
 // that inserts its rows commits, so a failure leaves at most an unreferenced artifact file. The store holds

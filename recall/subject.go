@@ -16,8 +16,8 @@ import (
 // little with "the ledger runs on PostgreSQL 14 on a managed instance", and a later note that changes one
 // fact often restates the rest of its note ("same size, 4 vCPUs and 32 GB"). Two notes as a whole say more:
 // a note that shares [sameSubjectNote] of its informative words with an older one (two unrelated notes
-// share a few hundredths) is about the same subject, and its claims move ahead of the older note's claims
-// that score up to [noteRecencyMargin] higher and share [noteSameSubject] of the query terms with them,
+// share a few hundredths) is about the same subject, and its best claim moves ahead of the older note's
+// claims that score up to [noteRecencyMargin] higher and share [noteSameSubject] of the query terms with it,
 // where two claims would otherwise need to be within [recencyMargin] and share [sameSubject].
 //
 // The words of a note are those of the text and context of its claims in its first [subjectBytes]: where a
