@@ -9,11 +9,12 @@ import (
 // Credentials handed over in a sentence. People write a login into a note in more ways than a grammar of
 // assignments can list ("the wifi password for the 3rd floor guest network is …", "Use admin / … to log in",
 // "sudo on build-03 with …", "the master password … was reset today, it is now …"). This rule asks less of
-// the syntax and more of the value: a credential word (password, passphrase, pw, creds, login, sudo; for key,
-// token and secret only a machine-generated value) and, in the same sentence, at most twelve words after it or
-// four before it, a word that could only be a password: strong ([strongValue]) or random ([randomValue]), and
-// none of the things that look strong in engineering prose: hosts, e-mail addresses, paths, URLs, versions,
-// hyphenated names (svc-deploy-2), code identifiers (TestLogin2, ENV_VAR_2), cache keys (user:42:profile),
+// the syntax and more of the value: a credential word (password, passphrase, pw, creds, login, sudo, or the
+// word for password in another language; for key, token and secret only a machine-generated value) and, in
+// the same sentence, at most twelve words after it or four before it, a word that could only be a password:
+// strong ([strongValue]) or random ([randomValue]), and none of the things that look strong in engineering
+// prose: hosts, e-mail addresses, paths, URLs, versions, hyphenated names (svc-deploy-2, but not passphrases
+// such as Meadow-thistle-87), code identifiers (TestLogin2, ENV_VAR_2), cache keys (user:42:profile),
 // commit hashes next to "commit" or "sha". A value named as something else ("key ID …", "token hash …") is
 // that thing. Code blocks are left to the assignment rules.
 
