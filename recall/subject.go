@@ -24,6 +24,10 @@ import (
 // note states what it is about. They are loaded only for the notes of candidates that might move (see
 // [subjectPairs]): an older candidate in the first [subjectHead] ranks, where the order of an update and
 // what it replaces matters most, and a newer one in the first [subjectDepth].
+//
+// Two notes about the same subject share [noteShared] words or more, whatever their overlap: two turns of a
+// chat, a line each, share a speaker's name and a month and make the overlap with a word more. Their claims
+// are compared as claims only.
 const (
 	sameSubjectNote   = 0.15
 	noteRecencyMargin = 1.5
@@ -31,6 +35,7 @@ const (
 	subjectHead       = 3
 	subjectDepth      = 10
 	subjectBytes      = 512
+	noteShared        = 6
 )
 
 // noteSubjects holds the informative words of some notes, as sorted sets of word hashes (see
@@ -44,7 +49,25 @@ type noteSubjects struct {
 func (n noteSubjects) same(a, b int64) bool {
 	wa, oka := n.words[a]
 	wb, okb := n.words[b]
-	return a != b && oka && okb && jaccard(wa, wb) >= sameSubjectNote
+	return a != b && oka && okb && jaccard(wa, wb) >= sameSubjectNote && shared(wa, wb) >= noteShared
+}
+
+// shared is |a∩b| of two sorted sets.
+func shared(a, b []uint64) int {
+	both := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			both++
+			i++
+			j++
+		}
+	}
+	return both
 }
 
 // subjectPairs returns the notes of the candidates in the first [subjectHead] ranks of top (sorted by

@@ -46,6 +46,31 @@ func TestSupersedeNotes(t *testing.T) {
 	}
 }
 
+// TestShortNotesComparedAsClaims: two turns of a chat, one line each, share their month and two words, which
+// is enough for the note rule's overlap but not its count of shared words; they are compared as claims, so
+// the newer turn, which scores beyond recencyMargin below, stays behind the turn that answers (notes that
+// share more words still move: TestSupersedeNotes).
+func TestShortNotesComparedAsClaims(t *testing.T) {
+	const (
+		answer = "José (15 August 2026): She loved Leeds, and she cried when Toffee leaned on her."
+		later  = "Zoë (15 August 2026): Toffee leans on everyone, she does that."
+	)
+	q := parseQuery("Lucia cried when Toffee leaned on her")
+	top := []hit{
+		{id: 1, score: 3, cover: 0b1111, created: 1, note: 10, f: [4]string{"She loved Leeds, and she cried when Toffee leaned on her.", "fact", "José (15 August 2026)", "active"}},
+		{id: 2, score: 3 - recencyMargin - 0.3, cover: 0b1100, created: 2, note: 20, f: [4]string{"Toffee leans on everyone, she does that.", "fact", "Zoë (15 August 2026)", "active"}},
+	}
+	subjects := subjectsOf(map[int64]string{10: answer, 20: later})
+	if jaccard(subjects.words[10], subjects.words[20]) < sameSubjectNote {
+		t.Fatalf("the turns share %.2f of their words, want at least %.2f for the test to mean something",
+			jaccard(subjects.words[10], subjects.words[20]), sameSubjectNote)
+	}
+	updatesFirst(&q, top, subjects)
+	if top[0].id != 1 {
+		t.Errorf("the later turn moved ahead of the answer: order %d, %d", top[0].id, top[1].id)
+	}
+}
+
 // TestSupersedeNotesLeadOnly: under the note rule a newer note moves ahead of an older claim with its best
 // claim only; its other claims, which may state something else, keep their place below the older claim.
 func TestSupersedeNotesLeadOnly(t *testing.T) {
