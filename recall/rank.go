@@ -105,10 +105,19 @@ type query struct {
 // pastWords are the English auxiliaries of a question about what happened.
 var pastWords = wordSet(`did was were had`)
 
+// questionWords are the English words that open a question whose next word may be its verb.
+var questionWords = wordSet(`who what which`)
+
 func parseQuery(text string) query {
 	q := query{terms: queryTerms(text)}
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	for _, w := range words {
 		q.past = q.past || pastWords[w]
+	}
+	// "Who asked...", "what caused...": a question word and a verb in the past tense (not "breed", "need").
+	if len(words) > 1 && questionWords[words[0]] && len(words[1]) > 4 && strings.HasSuffix(words[1], "ed") &&
+		!strings.HasSuffix(words[1], "eed") {
+		q.past = true
 	}
 	q.weight = make([]float64, len(q.terms))
 	for _, t := range q.terms {

@@ -386,3 +386,28 @@ func TestRecallRanking(t *testing.T) {
 		t.Errorf("first claim %+v: want the speaker's context", r.Claims)
 	}
 }
+
+// TestQueryPast checks which questions count as asked in the past tense, which keeps newer claims from
+// moving ahead (see updatesFirst).
+func TestQueryPast(t *testing.T) {
+	tests := []struct {
+		query string
+		past  bool
+	}{
+		{"where did Zoë adopt Toffee?", true},
+		{"what was the ledger's old version", true},
+		{"Who asked Zoë whether she is a vet?", true},
+		{"what caused the ledger to stop accepting writes?", true},
+		{"who approved HOP-431 and when?", true},
+		{"where does José work now?", false},
+		{"what breed is Pixel?", false},    // -ed, but no verb in the past
+		{"what need does it meet?", false}, // likewise
+		{"which ledger version is deployed", false},
+		{"deployed ledger version", false},
+	}
+	for _, tt := range tests {
+		if got := parseQuery(tt.query).past; got != tt.past {
+			t.Errorf("%q: past %v, want %v", tt.query, got, tt.past)
+		}
+	}
+}
