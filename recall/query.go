@@ -192,6 +192,9 @@ func makeTerm(parts []string) term {
 		}
 		t.stop = stopwords[lower[0]]
 		t.generic = isGeneric(lower[0])
+		for _, f := range irregularForms[lower[0]] {
+			add(f)
+		}
 	}
 	for _, a := range slices.Clone(t.alts) {
 		for _, g := range germanFolded(a) {

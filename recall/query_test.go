@@ -118,6 +118,9 @@ func TestQueryTerms(t *testing.T) {
 		{"Muenchen Strasse", `("muenchen" OR "munchen") OR ("strasse" OR "straße")`},
 		{"rock'n'roll", `"rock" OR "roll"`},
 		{"title:deploy", `"title" OR "deploy"`},
+		{"which wrist did she break", `"wrist" OR ("break" OR "broke" OR "broken")`},
+		{"bought a bike", `("bought" OR "buy") OR "bike"`},
+		{"left wrist", `"left" OR "wrist"`}, // a direction as often as a verb: not expanded
 	}
 	for _, tt := range tests {
 		if got := matchExpr(queryTerms(tt.in)); got != tt.want {
