@@ -408,6 +408,16 @@ func subjectWords(text, context string, ids map[string]int32) []int32 {
 
 // jaccard is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.
 func jaccard[T cmp.Ordered](a, b []T) float64 {
+	both := shared(a, b)
+	either := len(a) + len(b) - both
+	if either == 0 {
+		return 0
+	}
+	return float64(both) / float64(either)
+}
+
+// shared is |a∩b| of two sorted sets.
+func shared[T cmp.Ordered](a, b []T) int {
 	both := 0
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		switch {
@@ -421,11 +431,7 @@ func jaccard[T cmp.Ordered](a, b []T) float64 {
 			j++
 		}
 	}
-	either := len(a) + len(b) - both
-	if either == 0 {
-		return 0
-	}
-	return float64(both) / float64(either)
+	return both
 }
 
 // newerFirst moves each row ahead of older rows about the same subject that do not score clearly higher:

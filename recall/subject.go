@@ -52,24 +52,6 @@ func (n noteSubjects) same(a, b int64) bool {
 	return a != b && oka && okb && jaccard(wa, wb) >= sameSubjectNote && shared(wa, wb) >= noteShared
 }
 
-// shared is |a∩b| of two sorted sets.
-func shared(a, b []uint64) int {
-	both := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			both++
-			i++
-			j++
-		}
-	}
-	return both
-}
-
 // subjectPairs returns the notes of the candidates in the first [subjectHead] ranks of top (sorted by
 // score) that a newer candidate from another note in the first [subjectDepth] could move ahead of under
 // the note rule, and the notes of those newer candidates: the newer scores within [noteRecencyMargin] and
