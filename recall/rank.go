@@ -46,8 +46,11 @@ const (
 // Subject tests of [updatesFirst] and the redundancy penalty of [diversify].
 const (
 	sameSubjectText = 0.2
-	sameStatement   = 0.4
-	redundancy      = 0.3
+	// queryCover: two claims that each hold this share of the query's informative words are about the
+	// subject the query names, whatever words they share.
+	queryCover    = 0.7
+	sameStatement = 0.4
+	redundancy    = 0.3
 	// restated is the word overlap at which a newer claim restates an older one, which context blocks
 	// then leave out as superseded.
 	restated = 0.75
@@ -299,8 +302,8 @@ func diversify(top []hit) {
 }
 
 // updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
-// words overlap by [sameSubjectText] or more) whose query terms overlap by [sameSubject], unless the older
-// scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement] and their
+// words overlap by [sameSubjectText] or more, or each holds [queryCover] of the query) whose query terms
+// overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement] and their
 // texts share a word, always.
 // Claims from notes about the same subject (see notes) move ahead unless the older scores more than
 // [noteRecencyMargin] higher. For a question in the past tense nothing moves.
@@ -365,7 +368,8 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 			// b stays below a unless the claims say the same, are about the same subject, or come from
 			// notes about the same subject; the cheaper tests first.
 			v, gap := sim[idx[i]*n+idx[j]], a.score-b.score
-			if v < sameStatement && (v < sameSubjectText || gap > recencyMargin || q.overlap(a.cover, b.cover) < sameSubject) {
+			bothCover := min(a.coverage, b.coverage) >= queryCover
+			if v < sameStatement && ((v < sameSubjectText && !bothCover) || gap > recencyMargin || q.overlap(a.cover, b.cover) < sameSubject) {
 				sameNote := lead[b.note] == b.id && gap <= noteRecencyMargin &&
 					q.overlap(a.cover, b.cover) >= noteSameSubject && notes.same(a.note, b.note)
 				if !sameNote {

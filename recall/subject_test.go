@@ -126,6 +126,37 @@ func TestUpdatesFirstClaimRules(t *testing.T) {
 	}
 }
 
+// TestUpdatesFirstQueryCover: two claims in other words that both hold most of what the query asks are about
+// its subject, so the newer moves ahead within recencyMargin; when the newer holds less of the query, they
+// are not, and it stays behind.
+func TestUpdatesFirstQueryCover(t *testing.T) {
+	const (
+		older = "`feature/<TICKET>-<short-desc>`, for example `feature/BLD-52-parallel-cook`."
+		newer = "New branches are named after the author's initials and the ticket: `ml/BLD-81-ddc-warmup`."
+	)
+	tests := []struct {
+		name        string
+		newerCover  float64
+		wantNewerUp bool
+	}{
+		{"both hold most of the query", queryCover, true},
+		{"the newer holds less of it", queryCover - 0.2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q := parseQuery("how should I name a new git branch")
+			top := []hit{
+				{id: 1, score: 3, cover: 0b0111, coverage: 0.8, created: 1, note: 10, f: [4]string{older, "fact", "Git conventions for all repositories", "active"}},
+				{id: 2, score: 3 - recencyMargin + 0.2, cover: 0b0111, coverage: tt.newerCover, created: 2, note: 20, f: [4]string{newer, "fact", "Tools guild, 9 April", "active"}},
+			}
+			updatesFirst(&q, top, subjectsOf(nil))
+			if got := top[0].id == 2; got != tt.wantNewerUp {
+				t.Errorf("newer claim first: %v, want %v", got, tt.wantNewerUp)
+			}
+		})
+	}
+}
+
 // subjectsOf returns the note subjects of the notes' texts, by artifact id, as noteSubjects loads them.
 func subjectsOf(notes map[int64]string) noteSubjects {
 	out := noteSubjects{words: map[int64][]uint64{}, ids: map[string]int32{}}
