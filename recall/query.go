@@ -190,6 +190,9 @@ func makeTerm(parts []string) term {
 		if split := camelParts(parts[0]); len(split) > 1 {
 			add(strings.ToLower(strings.Join(split, " ")))
 		}
+		if split := digitParts(lower[0]); len(split) > 1 {
+			add(strings.Join(split, " "))
+		}
 		t.stop = stopwords[lower[0]]
 		t.generic = isGeneric(lower[0])
 		for _, f := range irregularForms[lower[0]] {
@@ -212,6 +215,22 @@ func camelParts(w string) []string {
 	prev := rune(0)
 	for i, r := range w {
 		if i > 0 && unicode.IsUpper(r) && unicode.IsLower(prev) {
+			out = append(out, w[start:i])
+			start = i
+		}
+		prev = r
+	}
+	return append(out, w[start:])
+}
+
+// digitParts splits a word where letters meet digits (CR41: CR, 41; mm152b: mm, 152, b), as a note that
+// wrote CR-41 or MM 152 holds it in the index. Other words come back whole.
+func digitParts(w string) []string {
+	var out []string
+	start := 0
+	prev := rune(0)
+	for i, r := range w {
+		if i > 0 && unicode.IsDigit(r) != unicode.IsDigit(prev) && unicode.IsLetter(r) != unicode.IsLetter(prev) {
 			out = append(out, w[start:i])
 			start = i
 		}

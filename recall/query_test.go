@@ -121,6 +121,9 @@ func TestQueryTerms(t *testing.T) {
 		{"which wrist did she break", `"wrist" OR ("break" OR "broke" OR "broken")`},
 		{"bought a bike", `("bought" OR "buy") OR "bike"`},
 		{"left wrist", `"left" OR "wrist"`}, // a direction as often as a verb: not expanded
+		{"CR41 crash", `("cr41" OR "cr 41") OR "crash"`},
+		{"mm152b", `("mm152b" OR "mm 152 b")`},
+		{"v2", `("v2" OR "v 2")`},
 	}
 	for _, tt := range tests {
 		if got := matchExpr(queryTerms(tt.in)); got != tt.want {
