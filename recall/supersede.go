@@ -174,6 +174,13 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		return nil, err
 	}
 	defer search.Close()
+	// The provenance of the claims that pass the rule, prepared once too, when the first one does.
+	var origin *sql.Stmt
+	defer func() {
+		if origin != nil {
+			origin.Close()
+		}
+	}()
 	out := make([][]Candidate, len(claims))
 	provenance := map[int64]Candidate{}
 	// A stored claim's words for the rule, once per claim however many of the note's claims find it.
@@ -225,11 +232,16 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 				list[k].Artifact, list[k].Flagged = p.Artifact, p.Flagged
 				continue
 			}
+			if origin == nil {
+				origin, err = q.PrepareContext(ctx, `SELECT (SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?1
+						ORDER BY a.created DESC, a.id DESC LIMIT 1),
+					EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = ?1 AND fa.flagged = 1)`)
+				if err != nil {
+					return nil, err
+				}
+			}
 			var hash sql.NullString
-			err := q.QueryRowContext(ctx, `SELECT (SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?1
-					ORDER BY a.created DESC, a.id DESC LIMIT 1),
-				EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = ?1 AND fa.flagged = 1)`,
-				list[k].ClaimID).Scan(&hash, &list[k].Flagged)
+			err := origin.QueryRowContext(ctx, list[k].ClaimID).Scan(&hash, &list[k].Flagged)
 			if err != nil {
 				return nil, err
 			}
