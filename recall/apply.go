@@ -124,6 +124,13 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 		return nil, fmt.Errorf("apply: %w", err)
 	}
 	defer unlock()
+	// Statement journals in memory: an apply's statements, each of at most rowsPerStatement rows, touch a few
+	// hundred pages at most, and a statement journal that spills opens and writes a temporary file. It only
+	// ever undoes a failed statement inside the transaction; crash recovery does not use it.
+	if _, err := s.db.ExecContext(ctx, `PRAGMA temp_store = MEMORY`); err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
+	}
+	defer s.db.ExecContext(context.WithoutCancel(ctx), `PRAGMA temp_store = DEFAULT`)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("apply: begin: %w", err)
