@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -251,4 +252,125 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		out[i] = list
 	}
 	return out, nil
+}
+
+// supersedeClaims stores the supersessions opt asks for (not [SupersedeNone]) for b, whose claims are stored
+// with the ids ids (by key); cands are their candidates, found before they went in. It first makes current
+// again every superseded claim the note states again, then supersedes: with [SupersedeListed] every
+// candidate, by the claim that listed it first; with [SupersedeIDs] each of opt.IDs, by the first claim
+// that lists it or else by the note's first claim. The supersessions are written together, a few
+// statements for the whole note: each statement that changes the active claims' index writes its pending
+// changes out as a segment of their own.
+func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64, cands [][]Candidate, ids map[string]int64) error {
+	// A note that states a superseded claim again makes it current again.
+	stated := make([]int64, 0, len(b.Claims))
+	seen := make(map[int64]bool, len(b.Claims))
+	for _, c := range b.Claims {
+		if id := ids[c.Key]; !seen[id] {
+			seen[id] = true
+			stated = append(stated, id)
+		}
+	}
+	lifted := map[int64]supersessionRow{}
+	err := inChunks(len(stated), func(i, j int) error {
+		args := make([]any, j-i)
+		for k, id := range stated[i:j] {
+			args[k] = id
+		}
+		rows, err := st.tx.QueryContext(ctx, `SELECT old, new, created FROM supersessions WHERE old IN `+valueRows(1, j-i), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var sr supersessionRow
+			if err := rows.Scan(&sr.Old, &sr.New, &sr.Created); err != nil {
+				return err
+			}
+			lifted[sr.Old] = sr
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return fmt.Errorf("revive: %w", err)
+	}
+	for _, id := range stated {
+		sr, ok := lifted[id]
+		if !ok {
+			continue
+		}
+		if _, err := removeRows(ctx, st.tx, delta{Supersessions: []supersessionRow{sr}}); err != nil {
+			return err
+		}
+		st.removed.Supersessions = append(st.removed.Supersessions, sr)
+		r.Revived = append(r.Revived, sr.Old)
+	}
+	var add []supersessionRow
+	done := map[int64]bool{}
+	supersede := func(old, new int64) {
+		if !done[old] {
+			done[old] = true
+			add = append(add, supersessionRow{Old: old, New: new, Created: created})
+		}
+	}
+	if opt.Supersede == SupersedeListed {
+		for i, list := range cands {
+			for _, cd := range list {
+				supersede(cd.ClaimID, ids[b.Claims[i].Key])
+			}
+		}
+	} else {
+		own := map[int64]bool{}
+		for _, id := range ids {
+			own[id] = true
+		}
+		for _, old := range opt.IDs {
+			var status string
+			if err := st.tx.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, old).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("supersede claim %d: %w", old, ErrNoClaim)
+			} else if err != nil {
+				return fmt.Errorf("supersede claim %d: %w", old, err)
+			}
+			if status == "superseded" && !done[old] {
+				return fmt.Errorf("supersede claim %d: %w", old, ErrSuperseded)
+			}
+			if own[old] {
+				return fmt.Errorf("supersede claim %d: the note states it", old)
+			}
+			if len(b.Claims) == 0 {
+				return fmt.Errorf("supersede claim %d: the note has no claim to replace it", old)
+			}
+			by := ids[b.Claims[0].Key]
+			for i, list := range cands {
+				if slices.ContainsFunc(list, func(c Candidate) bool { return c.ClaimID == old }) {
+					by = ids[b.Claims[i].Key]
+					break
+				}
+			}
+			supersede(old, by)
+		}
+	}
+	err = inChunks(len(add), func(i, j int) error {
+		args := make([]any, 0, 3*(j-i))
+		for _, sr := range add[i:j] {
+			args = append(args, sr.Old, sr.New, sr.Created)
+		}
+		if _, err := st.tx.ExecContext(ctx, `INSERT INTO supersessions (old, new, created) VALUES `+valueRows(j-i, 3), args...); err != nil {
+			return err
+		}
+		args = args[:0]
+		for _, sr := range add[i:j] {
+			args = append(args, sr.Old)
+		}
+		_, err := st.tx.ExecContext(ctx, `UPDATE claims SET status = 'superseded' WHERE id IN `+valueRows(1, j-i), args...)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("supersede: %w", err)
+	}
+	st.added.Supersessions = append(st.added.Supersessions, add...)
+	for _, sr := range add {
+		r.Superseded = append(r.Superseded, Supersession{Old: sr.Old, New: sr.New})
+	}
+	return nil
 }
