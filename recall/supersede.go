@@ -175,15 +175,7 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		return nil, err
 	}
 	defer search.Close()
-	// The provenance of the claims that pass the rule, prepared once too, when the first one does.
-	var origin *sql.Stmt
-	defer func() {
-		if origin != nil {
-			origin.Close()
-		}
-	}()
 	out := make([][]Candidate, len(claims))
-	provenance := map[int64]Candidate{}
 	// A stored claim's words for the rule, once per claim however many of the note's claims find it.
 	stored := map[int64]ruleText{}
 	for i, c := range claims {
@@ -225,33 +217,71 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		if err != nil {
 			return nil, err
 		}
-		// The newest artifact of each, for the few that pass the rule, once per stored claim however many new
-		// claims list it. Whether any of its artifacts is flagged is asked once per claim, not once per
-		// evidence row: a claim stated in every note has hundreds.
-		for k := range list {
-			if p, ok := provenance[list[k].ClaimID]; ok {
-				list[k].Artifact, list[k].Flagged = p.Artifact, p.Flagged
-				continue
-			}
-			if origin == nil {
-				origin, err = q.PrepareContext(ctx, `SELECT (SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?1
-						ORDER BY a.created DESC, a.id DESC LIMIT 1),
-					EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = ?1 AND fa.flagged = 1)`)
-				if err != nil {
-					return nil, err
-				}
-			}
-			var hash sql.NullString
-			err := origin.QueryRowContext(ctx, list[k].ClaimID).Scan(&hash, &list[k].Flagged)
-			if err != nil {
-				return nil, err
-			}
-			list[k].Artifact = hash.String
-			provenance[list[k].ClaimID] = list[k]
-		}
 		out[i] = list
 	}
+	if err := provenance(ctx, q, out); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// provenance fills in the newest artifact of every candidate in lists, and whether any of its artifacts is
+// flagged, with one query for all of them: a claim stated in every note has hundreds of evidence rows, and
+// most of a note's claims list a candidate.
+func provenance(ctx context.Context, q querier, lists [][]Candidate) error {
+	type origin struct {
+		artifact string
+		flagged  bool
+	}
+	byID := map[int64]*origin{}
+	var ids strings.Builder
+	ids.WriteByte('[')
+	for _, list := range lists {
+		for _, cd := range list {
+			if byID[cd.ClaimID] != nil {
+				continue
+			}
+			byID[cd.ClaimID] = &origin{}
+			if ids.Len() > 1 {
+				ids.WriteByte(',')
+			}
+			ids.WriteString(strconv.FormatInt(cd.ClaimID, 10))
+		}
+	}
+	ids.WriteByte(']')
+	if len(byID) == 0 {
+		return nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT j.value,
+			(SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = j.value
+				ORDER BY a.created DESC, a.id DESC LIMIT 1),
+			EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = j.value AND fa.flagged = 1)
+		FROM json_each(?) j`, ids.String())
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var hash sql.NullString
+		var flagged bool
+		if err := rows.Scan(&id, &hash, &flagged); err != nil {
+			return err
+		}
+		if o := byID[id]; o != nil {
+			o.artifact, o.flagged = hash.String, flagged
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, list := range lists {
+		for k := range list {
+			o := byID[list[k].ClaimID]
+			list[k].Artifact, list[k].Flagged = o.artifact, o.flagged
+		}
+	}
+	return nil
 }
 
 // supersedeClaims stores the supersessions opt asks for (not [SupersedeNone]) for b, whose claims are stored
