@@ -167,7 +167,9 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 	// One statement for every claim of the note: the search runs once per claim, and preparing it each time
 	// cost as much as a tenth of the search.
 	// claims_active holds active claims only, so the search never walks the superseded history.
-	search, err := q.PrepareContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created
+	// The search names the claims; each one's text and the rest are read once, however many of the note's
+	// claims find it: most find the same few dozen.
+	search, err := q.PrepareContext(ctx, `SELECT c.id
 		FROM claims_active f JOIN claims c ON c.id = f.rowid
 		WHERE claims_active MATCH ? AND c.status = 'active'
 		ORDER BY f.rowid DESC LIMIT `+strconv.Itoa(candidateSearch))
@@ -175,47 +177,44 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		return nil, err
 	}
 	defer search.Close()
-	out := make([][]Candidate, len(claims))
-	// A stored claim's words for the rule, once per claim however many of the note's claims find it.
-	stored := map[int64]ruleText{}
+	found := make([][]int64, len(claims))
 	for i, c := range claims {
 		terms := queryTerms(c.Text)
 		if len(terms) == 0 {
-			out[i] = []Candidate{}
 			continue
 		}
 		rows, err := search.QueryContext(ctx, "text : ("+matchExpr(terms)+")")
 		if err != nil {
 			return nil, err
 		}
-		list := []Candidate{}
-		rule := newRuleText(c.Text)
 		for rows.Next() {
-			var cd Candidate
-			var key string
-			var created int64
-			if err := rows.Scan(&cd.ClaimID, &key, &cd.Text, &cd.Kind, &created); err != nil {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			if own[key] {
-				continue
-			}
-			o, ok := stored[cd.ClaimID]
-			if !ok {
-				o = newRuleText(cd.Text)
-				stored[cd.ClaimID] = o
-			}
-			if !rule.supersedesText(o) {
-				continue
-			}
-			cd.Created = time.Unix(0, created).UTC()
-			list = append(list, cd)
+			found[i] = append(found[i], id)
 		}
 		err = rows.Err()
 		rows.Close()
 		if err != nil {
 			return nil, err
+		}
+	}
+	stored, err := storedClaims(ctx, q, found)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]Candidate, len(claims))
+	for i, c := range claims {
+		list := []Candidate{}
+		rule := newRuleText(c.Text)
+		for _, id := range found[i] {
+			o := stored[id]
+			if own[o.key] || !rule.supersedesText(o.rule) {
+				continue
+			}
+			list = append(list, Candidate{ClaimID: id, Text: o.text, Kind: o.kind, Created: o.created})
 		}
 		out[i] = list
 	}
@@ -223,6 +222,52 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		return nil, err
 	}
 	return out, nil
+}
+
+// storedClaim is what candidate search reads of a stored claim, with its words for the rule.
+type storedClaim struct {
+	key, text, kind string
+	created         time.Time
+	rule            ruleText
+}
+
+// storedClaims reads the claims that ids name, each once, by id.
+func storedClaims(ctx context.Context, q querier, ids [][]int64) (map[int64]storedClaim, error) {
+	out := map[int64]storedClaim{}
+	var list strings.Builder
+	list.WriteByte('[')
+	for _, found := range ids {
+		for _, id := range found {
+			if _, ok := out[id]; ok {
+				continue
+			}
+			out[id] = storedClaim{}
+			if list.Len() > 1 {
+				list.WriteByte(',')
+			}
+			list.WriteString(strconv.FormatInt(id, 10))
+		}
+	}
+	list.WriteByte(']')
+	if len(out) == 0 {
+		return out, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, key, text, kind, created FROM claims WHERE id`+inIDs, list.String())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, created int64
+		var c storedClaim
+		if err := rows.Scan(&id, &c.key, &c.text, &c.kind, &created); err != nil {
+			return nil, err
+		}
+		c.created = time.Unix(0, created).UTC()
+		c.rule = newRuleText(c.text)
+		out[id] = c
+	}
+	return out, rows.Err()
 }
 
 // provenance fills in the newest artifact of every candidate in lists, and whether any of its artifacts is
