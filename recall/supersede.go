@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -164,41 +165,34 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 	for _, c := range claims {
 		own[c.Key] = true
 	}
-	// One statement for every claim of the note: the search runs once per claim, and preparing it each time
-	// cost as much as a tenth of the search.
-	// claims_active holds active claims only, so the search never walks the superseded history.
-	// The search names the claims; each one's text and the rest are read once, however many of the note's
-	// claims find it: most find the same few dozen.
-	search, err := q.PrepareContext(ctx, `SELECT c.id
-		FROM claims_active f JOIN claims c ON c.id = f.rowid
-		WHERE claims_active MATCH ? AND c.status = 'active'
-		ORDER BY f.rowid DESC LIMIT `+strconv.Itoa(candidateSearch))
-	if err != nil {
-		return nil, err
-	}
-	defer search.Close()
-	found := make([][]int64, len(claims))
+	// One statement searches for all the note's claims, each claim's terms once: a statement per claim cost
+	// more to run than its search. Claims with the same terms share a search.
+	var exprs []string
+	index := map[string]int{}
+	searchOf := make([]int, len(claims))
 	for i, c := range claims {
+		searchOf[i] = -1
 		terms := queryTerms(c.Text)
 		if len(terms) == 0 {
 			continue
 		}
-		rows, err := search.QueryContext(ctx, "text : ("+matchExpr(terms)+")")
-		if err != nil {
-			return nil, err
+		e := matchExpr(terms)
+		k, ok := index[e]
+		if !ok {
+			k = len(exprs)
+			index[e] = k
+			exprs = append(exprs, e)
 		}
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			found[i] = append(found[i], id)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
+		searchOf[i] = k
+	}
+	matches, err := searchActive(ctx, q, exprs)
+	if err != nil {
+		return nil, err
+	}
+	found := make([][]int64, len(claims))
+	for i, k := range searchOf {
+		if k >= 0 {
+			found[i] = matches[k]
 		}
 	}
 	stored, err := storedClaims(ctx, q, found)
@@ -222,6 +216,47 @@ func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Ca
 		return nil, err
 	}
 	return out, nil
+}
+
+// searchActive returns, for each of exprs (FTS5 expressions over the text column), the ids of the newest
+// [candidateSearch] active claims that match it, newest first. claims_active holds active claims only, so
+// the search never walks the superseded history.
+func searchActive(ctx context.Context, q querier, exprs []string) ([][]int64, error) {
+	out := make([][]int64, len(exprs))
+	if len(exprs) == 0 {
+		return out, nil
+	}
+	list, err := json.Marshal(exprs)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := q.QueryContext(ctx, `SELECT j.key, (SELECT group_concat(id, ' ') FROM (SELECT c.id AS id
+			FROM claims_active f JOIN claims c ON c.id = f.rowid
+			WHERE claims_active MATCH 'text : (' || j.value || ')' AND c.status = 'active'
+			ORDER BY f.rowid DESC LIMIT `+strconv.Itoa(candidateSearch)+`))
+		FROM json_each(?) j`, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k int
+		var ids sql.NullString
+		if err := rows.Scan(&k, &ids); err != nil {
+			return nil, err
+		}
+		if k < 0 || k >= len(out) {
+			return nil, fmt.Errorf("search: row for search %d of %d", k, len(out))
+		}
+		for _, f := range strings.Fields(ids.String) {
+			id, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("search: %w", err)
+			}
+			out[k] = append(out[k], id)
+		}
+	}
+	return out, rows.Err()
 }
 
 // storedClaim is what candidate search reads of a stored claim, with its words for the rule.
