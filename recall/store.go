@@ -212,6 +212,10 @@ func Open(dir string) (_ *Store, err error) {
 	q.Add("_pragma", "synchronous(NORMAL)")
 	// The log is kept between Stores (see persistLog) and cut to nothing whenever it is emptied.
 	q.Add("_pragma", "journal_size_limit(0)")
+	// Pages are read through a memory map, as readers read them (see openExisting), instead of one pread per
+	// page: an apply is a process of its own and starts with an empty page cache. Writes still go through
+	// the log and write(2), so what is synced and when does not change.
+	q.Add("_pragma", "mmap_size(268435456)")
 	// Writers take the write lock when the transaction begins, so two writers wait for each other through the
 	// busy timeout instead of failing when a read transaction tries to become a write transaction.
 	q.Set("_txlock", "immediate")
