@@ -154,13 +154,7 @@ func (s *Store) Candidates(ctx context.Context, claims []ClaimInput) ([][]Candid
 	return out, nil
 }
 
-// stmtQuerier is what candidate search needs of a *sql.DB or a *sql.Tx.
-type stmtQuerier interface {
-	rowQuerier
-	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
-}
-
-func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Candidate, error) {
+func candidates(ctx context.Context, q querier, claims []ClaimInput) ([][]Candidate, error) {
 	own := make(map[string]bool, len(claims))
 	for _, c := range claims {
 		own[c.Key] = true
