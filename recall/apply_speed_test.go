@@ -2,7 +2,11 @@ package recall
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"testing"
@@ -111,4 +115,58 @@ func perClaimCandidates(t *testing.T, s *Store, claims []ClaimInput) [][]Candida
 		}
 	}
 	return out
+}
+
+// TestLogKeptEmpty checks the log's life across Stores: a writable Store that closes leaves the log empty (and
+// its index), every commit in the database file, so that a reader opens the database as immutable and the
+// next writer reuses both files; Optimize leaves no log at all. An apply restores the connection's temporary
+// storage to files, which Optimize's VACUUM needs for a large store.
+func TestLogKeptEmpty(t *testing.T) {
+	dir := t.TempDir() + "/store"
+	ctx := context.Background()
+	wal := filepath.Join(dir, dbName+"-wal")
+	for i, text := range []string{"The log is kept between stores", "The log stays empty after close"} {
+		s, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		remember(t, s, t0.Add(time.Duration(i)*time.Hour), text)
+		var store int
+		if err := s.db.QueryRowContext(ctx, `PRAGMA temp_store`).Scan(&store); err != nil || store != 0 {
+			t.Fatalf("temp_store after an apply = %d (%v), want 0 (the default)", store, err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(wal)
+		if err != nil || fi.Size() != 0 {
+			t.Fatalf("after close %d: log %v, %v; want an empty file", i, fi, err)
+		}
+		r, err := OpenExisting(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := r.Recall(ctx, "log", 5)
+		if err != nil || len(res.Claims) != i+1 {
+			t.Fatalf("recall after close %d: %d claims, %v; want %d", i, len(res.Claims), err, i+1)
+		}
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Optimize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{dbName + "-wal", dbName + "-shm"} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("after Optimize and Close, %s: %v; want it gone", name, err)
+		}
+	}
 }
