@@ -124,6 +124,13 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 		return nil, fmt.Errorf("apply: %w", err)
 	}
 	defer unlock()
+	// Statement journals in memory: an apply's statements, each of at most rowsPerStatement rows, touch a few
+	// hundred pages at most, and a statement journal that spills opens and writes a temporary file. It only
+	// ever undoes a failed statement inside the transaction; crash recovery does not use it.
+	if _, err := s.db.ExecContext(ctx, `PRAGMA temp_store = MEMORY`); err != nil {
+		return nil, fmt.Errorf("apply: %w", err)
+	}
+	defer s.db.ExecContext(context.WithoutCancel(ctx), `PRAGMA temp_store = DEFAULT`)
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("apply: begin: %w", err)
@@ -150,11 +157,15 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 			cands, err = candidates(ctx, ins.tx, b.Claims)
 		}
 		var r ApplyResult
+		var ids map[string]int64
 		if err == nil {
-			r, err = ins.apply(ctx, hashes[i], b, created)
+			r, ids, err = ins.apply(ctx, hashes[i], b, created)
 		}
 		if err == nil {
-			err = ins.extras(ctx, b, opt, &r, created, cands)
+			err = ins.flagAndRefs(ctx, b, &r)
+		}
+		if err == nil && opt.Supersede != SupersedeNone {
+			err = ins.supersedeClaims(ctx, b, opt, &r, created, cands, ids)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("apply artifact %s: %w", hashes[i][:12], err)
@@ -334,20 +345,21 @@ func (st *applyStmts) readIDs(ctx context.Context, ids map[string]int64, query s
 	return rows.Err()
 }
 
-func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created int64) (ApplyResult, error) {
+// apply stores b's artifact, claims and evidence, and returns the ids of its claims by key.
+func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created int64) (ApplyResult, map[string]int64, error) {
 	a := b.Artifact
 	r := ApplyResult{Artifact: hash}
 	aid, existed, err := insertOrGet(ctx, st.artifact, st.artifactID, hash,
 		hash, a.Kind, a.Source, a.Session, a.Task, created)
 	if err != nil {
-		return r, fmt.Errorf("artifact row: %w", err)
+		return r, nil, fmt.Errorf("artifact row: %w", err)
 	}
 	r.ArtifactExisted = existed
 	st.lastID = aid
 	if !existed {
 		st.added.Artifacts = append(st.added.Artifacts, artifactRow{ID: aid, Hash: hash})
 		if _, err := st.artifactFTS.ExecContext(ctx, aid, string(a.Text)); err != nil {
-			return r, fmt.Errorf("artifact index: %w", err)
+			return r, nil, fmt.Errorf("artifact index: %w", err)
 		}
 	}
 	claims := b.Claims
@@ -364,7 +376,7 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 			valueRows(j-i, 6)+` ON CONFLICT (key) DO NOTHING RETURNING id, key`, args...)
 	})
 	if err != nil {
-		return r, fmt.Errorf("claims: %w", err)
+		return r, nil, fmt.Errorf("claims: %w", err)
 	}
 	seen := make(map[string]bool, len(claims))
 	var known []string
@@ -392,7 +404,7 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		return err
 	})
 	if err != nil {
-		return r, fmt.Errorf("claim index: %w", err)
+		return r, nil, fmt.Errorf("claim index: %w", err)
 	}
 	// The ids of claims that were stored before.
 	err = inChunks(len(known), func(i, j int) error {
@@ -403,7 +415,7 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		return st.readIDs(ctx, ids, `SELECT id, key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
 	})
 	if err != nil {
-		return r, fmt.Errorf("known claims: %w", err)
+		return r, nil, fmt.Errorf("known claims: %w", err)
 	}
 	var spans [][4]any
 	for _, c := range claims {
@@ -433,9 +445,36 @@ func (st *applyStmts) apply(ctx context.Context, hash string, b Batch, created i
 		return rows.Err()
 	})
 	if err != nil {
-		return r, fmt.Errorf("evidence: %w", err)
+		return r, nil, fmt.Errorf("evidence: %w", err)
 	}
-	return r, nil
+	return r, ids, nil
+}
+
+// flagAndRefs stores what an apply adds beside claims and evidence: the artifact's flag, when the apply
+// created the artifact, and its refs.
+func (st *applyStmts) flagAndRefs(ctx context.Context, b Batch, r *ApplyResult) error {
+	aid := st.lastID
+	if b.Artifact.Flagged && !r.ArtifactExisted {
+		if _, err := st.tx.ExecContext(ctx, `UPDATE artifacts SET flagged = 1 WHERE id = ?`, aid); err != nil {
+			return fmt.Errorf("flag: %w", err)
+		}
+	}
+	for _, ref := range b.Artifact.Refs {
+		if err := ref.check(); err != nil {
+			return err
+		}
+		rows, err := st.tx.QueryContext(ctx, `INSERT INTO refs (artifact, key, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
+			aid, ref.Key, ref.Value)
+		if err != nil {
+			return fmt.Errorf("ref: %w", err)
+		}
+		added := rows.Next()
+		rows.Close()
+		if added {
+			st.added.Refs = append(st.added.Refs, refRow{Artifact: aid, Key: ref.Key, Value: ref.Value})
+		}
+	}
+	return nil
 }
 
 // Known reports, for each of keys, whether a claim with that key is stored. Keys that are not stored are

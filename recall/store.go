@@ -16,8 +16,8 @@ import (
 	"github.com/memoree/memoree/internal/atomicfile"
 	"github.com/memoree/memoree/internal/lock"
 
-	// Register the pure-Go SQLite driver (with FTS5) as "sqlite".
-	_ "modernc.org/sqlite"
+	// The pure-Go SQLite driver (with FTS5), registered as "sqlite".
+	"modernc.org/sqlite"
 )
 
 // Permission policy for this package: the data directory and every directory under it are 0700, the
@@ -210,6 +210,12 @@ func Open(dir string) (_ *Store, err error) {
 	// checkpoints under the exclusive lock before any caller reports success, so a commit is on disk by the time
 	// anyone is told it happened, at three fewer fsyncs per apply.
 	q.Add("_pragma", "synchronous(NORMAL)")
+	// The log is kept between Stores (see persistLog) and cut to nothing whenever it is emptied.
+	q.Add("_pragma", "journal_size_limit(0)")
+	// Pages are read through a memory map, as readers read them (see openExisting), instead of one pread per
+	// page: an apply is a process of its own and starts with an empty page cache. Writes still go through
+	// the log and write(2), so what is synced and when does not change.
+	q.Add("_pragma", "mmap_size(268435456)")
 	// Writers take the write lock when the transaction begins, so two writers wait for each other through the
 	// busy timeout instead of failing when a read transaction tries to become a write transaction.
 	q.Set("_txlock", "immediate")
@@ -222,6 +228,10 @@ func Open(dir string) (_ *Store, err error) {
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	s := &Store{dir: dir, root: root, db: db}
+	if err := persistLog(context.Background(), db, true); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open recall store %s: %w", dir, err)
+	}
 	if err := migrate(context.Background(), db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open recall store %s: %w", dir, err)
@@ -287,11 +297,11 @@ func openExisting(dir string) (_ *Store, err error) {
 	}
 	q := url.Values{}
 	q.Set("mode", "ro")
-	// With no log file, every committed write is in the database file and, under the shared lock, no
-	// writer can change it: open it as immutable, which reads without creating the -wal and -shm files
-	// that SQLite otherwise needs for a database in WAL mode. An empty log holds nothing either: a write
-	// that failed for lack of space leaves one, with a -shm file too short to use, and reading must still
-	// work then.
+	// With no log file or an empty one, every committed write is in the database file and, under the shared
+	// lock, no writer can change it: open it as immutable, which reads without creating or using the -wal
+	// and -shm files that SQLite otherwise needs for a database in WAL mode. A writable Store leaves the log
+	// empty when it closes (see persistLog), and a write that failed for lack of space leaves one, with a
+	// -shm file too short to use, and reading must still work then.
 	// An immutable database takes no locks, so only the other kind waits for writers.
 	if fi, err := root.Root().Lstat(dbName + "-wal"); (errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() == 0) && lk != nil {
 		q.Set("immutable", "1")
@@ -377,6 +387,31 @@ func (s *Store) Close() (err error) {
 	return nil
 }
 
+// persistLog has the connection keep the log (-wal) and its index (-shm) when it closes, instead of deleting
+// them, or (on false) delete them again. The checkpoint at Close writes every frame into the database file
+// and, with journal_size_limit 0, cuts the log to zero bytes, so the next Store (every apply is one process)
+// reuses both files instead of creating them again. The syncs are the same, and an empty log reads as no
+// log (see openExisting).
+func persistLog(ctx context.Context, db *sql.DB, on bool) error {
+	c, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Raw(func(dc any) error {
+		fc, ok := dc.(sqlite.FileControl)
+		if !ok {
+			return errors.New("sqlite driver without file control")
+		}
+		mode := 0
+		if on {
+			mode = 1
+		}
+		_, err := fc.FileControlPersistWAL("main", mode)
+		return err
+	})
+}
+
 // escapePath makes a file path safe inside a file: URI (a '?' or '#' in a directory name would end the path).
 func escapePath(p string) string {
 	return (&url.URL{Path: p}).EscapedPath()
@@ -460,6 +495,10 @@ func (s *Store) Optimize(ctx context.Context) error {
 	}
 	if busy != 0 {
 		return fmt.Errorf("optimize: checkpoint: %w", ErrBusy)
+	}
+	// A compacted store keeps no log: Close deletes it.
+	if err := persistLog(ctx, s.db, false); err != nil {
+		return fmt.Errorf("optimize: %w", err)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -152,91 +154,327 @@ func (s *Store) Candidates(ctx context.Context, claims []ClaimInput) ([][]Candid
 	return out, nil
 }
 
-// stmtQuerier is what candidate search needs of a *sql.DB or a *sql.Tx.
-type stmtQuerier interface {
-	rowQuerier
-	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
-}
-
-func candidates(ctx context.Context, q stmtQuerier, claims []ClaimInput) ([][]Candidate, error) {
+func candidates(ctx context.Context, q querier, claims []ClaimInput) ([][]Candidate, error) {
 	own := make(map[string]bool, len(claims))
 	for _, c := range claims {
 		own[c.Key] = true
 	}
-	// One statement for every claim of the note: the search runs once per claim, and preparing it each time
-	// cost as much as a tenth of the search.
-	// claims_active holds active claims only, so the search never walks the superseded history.
-	search, err := q.PrepareContext(ctx, `SELECT c.id, c.key, c.text, c.kind, c.created
-		FROM claims_active f JOIN claims c ON c.id = f.rowid
-		WHERE claims_active MATCH ? AND c.status = 'active'
-		ORDER BY f.rowid DESC LIMIT `+strconv.Itoa(candidateSearch))
+	// One statement searches for all the note's claims, each claim's terms once: a statement per claim cost
+	// more to run than its search. Claims with the same terms share a search.
+	var exprs []string
+	index := map[string]int{}
+	searchOf := make([]int, len(claims))
+	for i, c := range claims {
+		searchOf[i] = -1
+		terms := queryTerms(c.Text)
+		if len(terms) == 0 {
+			continue
+		}
+		e := matchExpr(terms)
+		k, ok := index[e]
+		if !ok {
+			k = len(exprs)
+			index[e] = k
+			exprs = append(exprs, e)
+		}
+		searchOf[i] = k
+	}
+	matches, err := searchActive(ctx, q, exprs)
 	if err != nil {
 		return nil, err
 	}
-	defer search.Close()
+	found := make([][]int64, len(claims))
+	for i, k := range searchOf {
+		if k >= 0 {
+			found[i] = matches[k]
+		}
+	}
+	stored, err := storedClaims(ctx, q, found)
+	if err != nil {
+		return nil, err
+	}
 	out := make([][]Candidate, len(claims))
-	provenance := map[int64]Candidate{}
-	// A stored claim's words for the rule, once per claim however many of the note's claims find it.
-	stored := map[int64]ruleText{}
 	for i, c := range claims {
-		terms := queryTerms(c.Text)
-		if len(terms) == 0 {
-			out[i] = []Candidate{}
-			continue
-		}
-		rows, err := search.QueryContext(ctx, "text : ("+matchExpr(terms)+")")
-		if err != nil {
-			return nil, err
-		}
 		list := []Candidate{}
 		rule := newRuleText(c.Text)
-		for rows.Next() {
-			var cd Candidate
-			var key string
-			var created int64
-			if err := rows.Scan(&cd.ClaimID, &key, &cd.Text, &cd.Kind, &created); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			if own[key] {
+		for _, id := range found[i] {
+			o := stored[id]
+			if own[o.key] || !rule.supersedesText(o.rule) {
 				continue
 			}
-			o, ok := stored[cd.ClaimID]
-			if !ok {
-				o = newRuleText(cd.Text)
-				stored[cd.ClaimID] = o
-			}
-			if !rule.supersedesText(o) {
-				continue
-			}
-			cd.Created = time.Unix(0, created).UTC()
-			list = append(list, cd)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
-		// The newest artifact of each, for the few that pass the rule, once per stored claim however many new
-		// claims list it. Whether any of its artifacts is flagged is asked once per claim, not once per
-		// evidence row: a claim stated in every note has hundreds.
-		for k := range list {
-			if p, ok := provenance[list[k].ClaimID]; ok {
-				list[k].Artifact, list[k].Flagged = p.Artifact, p.Flagged
-				continue
-			}
-			var hash sql.NullString
-			err := q.QueryRowContext(ctx, `SELECT (SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = ?1
-					ORDER BY a.created DESC, a.id DESC LIMIT 1),
-				EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = ?1 AND fa.flagged = 1)`,
-				list[k].ClaimID).Scan(&hash, &list[k].Flagged)
-			if err != nil {
-				return nil, err
-			}
-			list[k].Artifact = hash.String
-			provenance[list[k].ClaimID] = list[k]
+			list = append(list, Candidate{ClaimID: id, Text: o.text, Kind: o.kind, Created: o.created})
 		}
 		out[i] = list
 	}
+	if err := provenance(ctx, q, out); err != nil {
+		return nil, err
+	}
 	return out, nil
+}
+
+// searchActive returns, for each of exprs (FTS5 expressions over the text column), the ids of the newest
+// [candidateSearch] active claims that match it, newest first. claims_active holds active claims only, so
+// the search never walks the superseded history.
+func searchActive(ctx context.Context, q querier, exprs []string) ([][]int64, error) {
+	out := make([][]int64, len(exprs))
+	if len(exprs) == 0 {
+		return out, nil
+	}
+	list, err := json.Marshal(exprs)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := q.QueryContext(ctx, `SELECT j.key, (SELECT group_concat(id, ' ') FROM (SELECT c.id AS id
+			FROM claims_active f JOIN claims c ON c.id = f.rowid
+			WHERE claims_active MATCH 'text : (' || j.value || ')' AND c.status = 'active'
+			ORDER BY f.rowid DESC LIMIT `+strconv.Itoa(candidateSearch)+`))
+		FROM json_each(?) j`, string(list))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k int
+		var ids sql.NullString
+		if err := rows.Scan(&k, &ids); err != nil {
+			return nil, err
+		}
+		if k < 0 || k >= len(out) {
+			return nil, fmt.Errorf("search: row for search %d of %d", k, len(out))
+		}
+		for _, f := range strings.Fields(ids.String) {
+			id, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("search: %w", err)
+			}
+			out[k] = append(out[k], id)
+		}
+	}
+	return out, rows.Err()
+}
+
+// storedClaim is what candidate search reads of a stored claim, with its words for the rule.
+type storedClaim struct {
+	key, text, kind string
+	created         time.Time
+	rule            ruleText
+}
+
+// storedClaims reads the claims that ids name, each once, by id.
+func storedClaims(ctx context.Context, q querier, ids [][]int64) (map[int64]storedClaim, error) {
+	out := map[int64]storedClaim{}
+	var list strings.Builder
+	list.WriteByte('[')
+	for _, found := range ids {
+		for _, id := range found {
+			if _, ok := out[id]; ok {
+				continue
+			}
+			out[id] = storedClaim{}
+			if list.Len() > 1 {
+				list.WriteByte(',')
+			}
+			list.WriteString(strconv.FormatInt(id, 10))
+		}
+	}
+	list.WriteByte(']')
+	if len(out) == 0 {
+		return out, nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT id, key, text, kind, created FROM claims WHERE id`+inIDs, list.String())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, created int64
+		var c storedClaim
+		if err := rows.Scan(&id, &c.key, &c.text, &c.kind, &created); err != nil {
+			return nil, err
+		}
+		c.created = time.Unix(0, created).UTC()
+		c.rule = newRuleText(c.text)
+		out[id] = c
+	}
+	return out, rows.Err()
+}
+
+// provenance fills in the newest artifact of every candidate in lists, and whether any of its artifacts is
+// flagged, with one query for all of them: a claim stated in every note has hundreds of evidence rows, and
+// most of a note's claims list a candidate.
+func provenance(ctx context.Context, q querier, lists [][]Candidate) error {
+	type origin struct {
+		artifact string
+		flagged  bool
+	}
+	byID := map[int64]*origin{}
+	var ids strings.Builder
+	ids.WriteByte('[')
+	for _, list := range lists {
+		for _, cd := range list {
+			if byID[cd.ClaimID] != nil {
+				continue
+			}
+			byID[cd.ClaimID] = &origin{}
+			if ids.Len() > 1 {
+				ids.WriteByte(',')
+			}
+			ids.WriteString(strconv.FormatInt(cd.ClaimID, 10))
+		}
+	}
+	ids.WriteByte(']')
+	if len(byID) == 0 {
+		return nil
+	}
+	rows, err := q.QueryContext(ctx, `SELECT j.value,
+			(SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = j.value
+				ORDER BY a.created DESC, a.id DESC LIMIT 1),
+			EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = j.value AND fa.flagged = 1)
+		FROM json_each(?) j`, ids.String())
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var hash sql.NullString
+		var flagged bool
+		if err := rows.Scan(&id, &hash, &flagged); err != nil {
+			return err
+		}
+		if o := byID[id]; o != nil {
+			o.artifact, o.flagged = hash.String, flagged
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, list := range lists {
+		for k := range list {
+			o := byID[list[k].ClaimID]
+			list[k].Artifact, list[k].Flagged = o.artifact, o.flagged
+		}
+	}
+	return nil
+}
+
+// supersedeClaims stores the supersessions opt asks for (not [SupersedeNone]) for b, whose claims are stored
+// with the ids ids (by key); cands are their candidates, found before they went in. It first makes current
+// again every superseded claim the note states again, then supersedes: with [SupersedeListed] every
+// candidate, by the claim that listed it first; with [SupersedeIDs] each of opt.IDs, by the first claim
+// that lists it or else by the note's first claim. The supersessions are written together, a few
+// statements for the whole note: each statement that changes the active claims' index writes its pending
+// changes out as a segment of their own.
+func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64, cands [][]Candidate, ids map[string]int64) error {
+	// A note that states a superseded claim again makes it current again.
+	stated := make([]int64, 0, len(b.Claims))
+	seen := make(map[int64]bool, len(b.Claims))
+	for _, c := range b.Claims {
+		if id := ids[c.Key]; !seen[id] {
+			seen[id] = true
+			stated = append(stated, id)
+		}
+	}
+	lifted := map[int64]supersessionRow{}
+	err := inChunks(len(stated), func(i, j int) error {
+		args := make([]any, j-i)
+		for k, id := range stated[i:j] {
+			args[k] = id
+		}
+		rows, err := st.tx.QueryContext(ctx, `SELECT old, new, created FROM supersessions WHERE old IN `+valueRows(1, j-i), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var sr supersessionRow
+			if err := rows.Scan(&sr.Old, &sr.New, &sr.Created); err != nil {
+				return err
+			}
+			lifted[sr.Old] = sr
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return fmt.Errorf("revive: %w", err)
+	}
+	for _, id := range stated {
+		sr, ok := lifted[id]
+		if !ok {
+			continue
+		}
+		if _, err := removeRows(ctx, st.tx, delta{Supersessions: []supersessionRow{sr}}); err != nil {
+			return err
+		}
+		st.removed.Supersessions = append(st.removed.Supersessions, sr)
+		r.Revived = append(r.Revived, sr.Old)
+	}
+	var add []supersessionRow
+	done := map[int64]bool{}
+	supersede := func(old, new int64) {
+		if !done[old] {
+			done[old] = true
+			add = append(add, supersessionRow{Old: old, New: new, Created: created})
+		}
+	}
+	if opt.Supersede == SupersedeListed {
+		for i, list := range cands {
+			for _, cd := range list {
+				supersede(cd.ClaimID, ids[b.Claims[i].Key])
+			}
+		}
+	} else {
+		own := map[int64]bool{}
+		for _, id := range ids {
+			own[id] = true
+		}
+		for _, old := range opt.IDs {
+			var status string
+			if err := st.tx.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, old).Scan(&status); errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("supersede claim %d: %w", old, ErrNoClaim)
+			} else if err != nil {
+				return fmt.Errorf("supersede claim %d: %w", old, err)
+			}
+			if status == "superseded" && !done[old] {
+				return fmt.Errorf("supersede claim %d: %w", old, ErrSuperseded)
+			}
+			if own[old] {
+				return fmt.Errorf("supersede claim %d: the note states it", old)
+			}
+			if len(b.Claims) == 0 {
+				return fmt.Errorf("supersede claim %d: the note has no claim to replace it", old)
+			}
+			by := ids[b.Claims[0].Key]
+			for i, list := range cands {
+				if slices.ContainsFunc(list, func(c Candidate) bool { return c.ClaimID == old }) {
+					by = ids[b.Claims[i].Key]
+					break
+				}
+			}
+			supersede(old, by)
+		}
+	}
+	err = inChunks(len(add), func(i, j int) error {
+		args := make([]any, 0, 3*(j-i))
+		for _, sr := range add[i:j] {
+			args = append(args, sr.Old, sr.New, sr.Created)
+		}
+		if _, err := st.tx.ExecContext(ctx, `INSERT INTO supersessions (old, new, created) VALUES `+valueRows(j-i, 3), args...); err != nil {
+			return err
+		}
+		args = args[:0]
+		for _, sr := range add[i:j] {
+			args = append(args, sr.Old)
+		}
+		_, err := st.tx.ExecContext(ctx, `UPDATE claims SET status = 'superseded' WHERE id IN `+valueRows(1, j-i), args...)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("supersede: %w", err)
+	}
+	st.added.Supersessions = append(st.added.Supersessions, add...)
+	for _, sr := range add {
+		r.Superseded = append(r.Superseded, Supersession{Old: sr.Old, New: sr.New})
+	}
+	return nil
 }
