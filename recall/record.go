@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -49,123 +48,6 @@ func (s *Store) ApplyWith(ctx context.Context, a Artifact, claims []ClaimInput, 
 		return ApplyResult{}, err
 	}
 	return res[0], nil
-}
-
-// extras stores what an apply adds beside claims and evidence: the artifact's flag and refs, and the
-// supersessions opt asks for. cands are the candidates of b's claims, found before they went in; nil when
-// opt.Supersede is SupersedeNone.
-func (st *applyStmts) extras(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64, cands [][]Candidate) error {
-	aid := st.lastID
-	if b.Artifact.Flagged && !r.ArtifactExisted {
-		if _, err := st.tx.ExecContext(ctx, `UPDATE artifacts SET flagged = 1 WHERE id = ?`, aid); err != nil {
-			return fmt.Errorf("flag: %w", err)
-		}
-	}
-	for _, ref := range b.Artifact.Refs {
-		if err := ref.check(); err != nil {
-			return err
-		}
-		rows, err := st.tx.QueryContext(ctx, `INSERT INTO refs (artifact, key, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING 1`,
-			aid, ref.Key, ref.Value)
-		if err != nil {
-			return fmt.Errorf("ref: %w", err)
-		}
-		added := rows.Next()
-		rows.Close()
-		if added {
-			st.added.Refs = append(st.added.Refs, refRow{Artifact: aid, Key: ref.Key, Value: ref.Value})
-		}
-	}
-	if opt.Supersede == SupersedeNone {
-		return nil
-	}
-	ids := map[string]int64{}
-	keys := make([]string, len(b.Claims))
-	for i, c := range b.Claims {
-		keys[i] = c.Key
-	}
-	err := inChunks(len(keys), func(i, j int) error {
-		args := make([]any, j-i)
-		for k, key := range keys[i:j] {
-			args[k] = key
-		}
-		return st.readIDs(ctx, ids, `SELECT id, key FROM claims WHERE key IN `+valueRows(1, j-i), args...)
-	})
-	if err != nil {
-		return fmt.Errorf("supersede: %w", err)
-	}
-	// A note that states a superseded claim again makes it current again.
-	for _, c := range b.Claims {
-		var sr supersessionRow
-		err := st.tx.QueryRowContext(ctx, `SELECT old, new, created FROM supersessions WHERE old = ?`, ids[c.Key]).Scan(&sr.Old, &sr.New, &sr.Created)
-		if errors.Is(err, sql.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("revive: %w", err)
-		}
-		if _, err := removeRows(ctx, st.tx, delta{Supersessions: []supersessionRow{sr}}); err != nil {
-			return err
-		}
-		st.removed.Supersessions = append(st.removed.Supersessions, sr)
-		r.Revived = append(r.Revived, sr.Old)
-	}
-	done := map[int64]bool{}
-	add := func(old, new int64) error {
-		if done[old] {
-			return nil
-		}
-		done[old] = true
-		sr := supersessionRow{Old: old, New: new, Created: created}
-		if err := supersede(ctx, st.tx, sr); err != nil {
-			return err
-		}
-		st.added.Supersessions = append(st.added.Supersessions, sr)
-		r.Superseded = append(r.Superseded, Supersession{Old: old, New: new})
-		return nil
-	}
-	if opt.Supersede == SupersedeListed {
-		for i, list := range cands {
-			for _, cd := range list {
-				if err := add(cd.ClaimID, ids[b.Claims[i].Key]); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-	own := map[int64]bool{}
-	for _, id := range ids {
-		own[id] = true
-	}
-	for _, old := range opt.IDs {
-		var status string
-		if err := st.tx.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, old).Scan(&status); errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("supersede claim %d: %w", old, ErrNoClaim)
-		} else if err != nil {
-			return fmt.Errorf("supersede claim %d: %w", old, err)
-		}
-		if status == "superseded" && !done[old] {
-			return fmt.Errorf("supersede claim %d: %w", old, ErrSuperseded)
-		}
-		if own[old] {
-			return fmt.Errorf("supersede claim %d: the note states it", old)
-		}
-		if len(b.Claims) == 0 {
-			return fmt.Errorf("supersede claim %d: the note has no claim to replace it", old)
-		}
-		by := ids[b.Claims[0].Key]
-		for i, list := range cands {
-			if slices.ContainsFunc(list, func(c Candidate) bool { return c.ClaimID == old }) {
-				by = ids[b.Claims[i].Key]
-				break
-			}
-		}
-		if err := add(old, by); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // record writes the undo record of the transaction's applies, if they changed anything, and gives its id to

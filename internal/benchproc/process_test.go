@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/memoree/memoree/internal/benchnote"
 )
 
 // binDir holds the programs under test, built once per test binary by [programs].
@@ -281,51 +283,6 @@ func medianMicros(ds []time.Duration) float64 {
 	return median(us)
 }
 
-// noteLines are what benchmark notes are made of: what a coding agent writes when it checkpoints a session
-// (status, files touched, decisions, next steps). None of them looks like a secret.
-var noteLines = []string{
-	"Status: ranking by BM25 over note text is in place; recall returns the top 5 notes with their task labels.",
-	"Files touched:",
-	"- recall/rank.go: score is bm25(text) times a recency decay (half-life 14 days); ties broken by ID.",
-	"- recall/query.go: parse quoted phrases and -exclusions; reject empty queries with a usage error.",
-	"- cmd/memoree/recall.go: --json prints an array, [] when nothing matches.",
-	"- recall/testdata/corpus/*.md: 40 regression notes, 3 added today for phrase queries.",
-	"Decisions:",
-	"- Keep the store schema at version 3; the migration from 2 runs inside one transaction.",
-	"- Do not index the truncation marker line: it would match every note that was cut.",
-	"Tests: go test ./recall/... passes (212 of 214 before the fix, all 214 now); go vet is clean.",
-	"Open questions:",
-	"- Should recall skip flagged notes by default, or list them with a warning line?",
-	"- The half-life is a guess; compare 7 and 30 days on the corpus before changing it.",
-	"Next steps:",
-	"1. Wire --since into the query and cover it in cmd/memoree/testdata/script/recall_since.txtar.",
-	"2. Rerun make bench and compare recall with sqlite3 on the same database.",
-	"3. Regenerate man/memoree.1 with make man once the flags settle.",
-	"Blocked on: nothing; the scan rewrite lands separately and does not touch recall.",
-}
-
-// noteText returns a checkpoint note of exactly size bytes (ASCII, ending in a newline). Notes of different
-// passes differ in every line, as a later checkpoint's statements differ from an earlier one's: applied one
-// after the other, each pass's claims are new.
-func noteText(size, pass int) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "## Checkpoint, pass %d: recall ranking and pending review\n\n", pass)
-	for step := 1; sb.Len() < size; step++ {
-		fmt.Fprintf(&sb, "### Step %d, %02d:%02d\n", step, 9+step/60%9, step%60)
-		// Rotate the lines so that no two steps read the same.
-		for j := range noteLines {
-			line := noteLines[(j+step)%len(noteLines)]
-			if mark := fmt.Sprintf(" (pass %d)", pass); pass > 1 && !strings.HasSuffix(line, ":") {
-				line = strings.ReplaceAll(strings.TrimSuffix(line, "."), "; ", mark+"; ") + mark + "."
-			}
-			sb.WriteString(line)
-			sb.WriteByte('\n')
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()[:size-1] + "\n"
-}
-
 const (
 	note4K  = 4 << 10  // a note memoree stores whole
 	note64K = 64 << 10 // the largest note memoree accepts; it stores the first 4 KiB
@@ -335,7 +292,7 @@ const (
 // against the floor in the same run. The bound of 2x is a guard against regressions, not a goal.
 func BenchmarkCheckpoint4K(b *testing.B) {
 	h := newHarness(b)
-	note := h.input("note-4k.md", noteText(note4K, 1))
+	note := h.input("note-4k.md", benchnote.Text(note4K, 1))
 	args := []string{"checkpoint", "--session", "bench", "--file", note}
 	b.Run("make-build", func(b *testing.B) { h.compare(b, h.memoree(args...), h.floor(note), target{ratio: 2}) })
 	b.Run("go-install", func(b *testing.B) {
@@ -345,7 +302,7 @@ func BenchmarkCheckpoint4K(b *testing.B) {
 
 func BenchmarkCheckpoint64K(b *testing.B) {
 	h := newHarness(b)
-	note := h.input("note-64k.md", noteText(note64K, 1))
+	note := h.input("note-64k.md", benchnote.Text(note64K, 1))
 	h.compare(b, h.memoree("checkpoint", "--session", "bench", "--file", note), h.floor(note), target{ratio: 2})
 }
 
@@ -354,7 +311,7 @@ func BenchmarkScan64K(b *testing.B) {
 	if !h.has("scan") {
 		b.Skip("memoree has no scan command")
 	}
-	note := h.input("note-64k.md", noteText(note64K, 1))
+	note := h.input("note-64k.md", benchnote.Text(note64K, 1))
 	h.compare(b, h.memoree("scan", "--file", note), fixed("/bin/cat", note), target{overMs: 3})
 }
 
@@ -374,7 +331,7 @@ func BenchmarkRememberApply4K(b *testing.B) {
 			}
 			// A new note every run, so that every run really stores: the same text twice could be found already
 			// stored.
-			note := func(i int) string { return h.input(fmt.Sprintf("note-%d.md", i), noteText(note4K, i)) }
+			note := func(i int) string { return h.input(fmt.Sprintf("note-%d.md", i), benchnote.Text(note4K, i)) }
 			remember := func(i int) ([]string, string) {
 				return append(append([]string{h.memoreeBin, "remember", "--apply"}, mode.flags...), "-"), note(i)
 			}
@@ -417,7 +374,7 @@ func TestFloorWritesWhatMemoreeStores(t *testing.T) {
 	for _, size := range []int{note4K, note64K} {
 		t.Run(fmt.Sprint(size), func(t *testing.T) {
 			h := newHarness(t)
-			text := noteText(size, 1)
+			text := benchnote.Text(size, 1)
 			if len(text) != size {
 				t.Fatalf("note is %d bytes, want %d", len(text), size)
 			}
@@ -514,7 +471,7 @@ func checkFiles(t *testing.T, dir string, names []string) {
 // while keeping their size.
 func TestRememberInputsDiffer(t *testing.T) {
 	skipShort(t)
-	a, b := noteText(note4K, 1), noteText(note4K, 2)
+	a, b := benchnote.Text(note4K, 1), benchnote.Text(note4K, 2)
 	if a == b || len(a) != note4K || len(b) != note4K {
 		t.Fatalf("notes of passes 1 and 2: equal %v, sizes %d and %d", a == b, len(a), len(b))
 	}
