@@ -146,31 +146,50 @@ func (j *Journal) Dir() string { return j.dir }
 // crash, or a file cut by hand) the entry starts on a line of its own and chains to the last whole entry;
 // [Verify] keeps reporting the partial line.
 func (j *Journal) Append(e Entry) (Entry, error) {
-	if !knownOps[e.Op] {
-		return Entry{}, fmt.Errorf("journal: unknown operation %q", e.Op)
-	}
-	if e.Time.IsZero() {
-		return Entry{}, errors.New("journal: entry without time")
-	}
-	e.Time = e.Time.UTC()
-	unlock, err := j.lock()
+	out, err := j.AppendAll([]Entry{e})
 	if err != nil {
 		return Entry{}, err
 	}
+	return out[0], nil
+}
+
+// AppendAll adds the entries as the newest, in order, as [Journal.Append] adds one: in one write and one
+// sync, so that the entries of one operation (an apply and the supersessions it made) are on disk together
+// or, after a crash, cut at the same place. The entries share the day file of the first.
+func (j *Journal) AppendAll(es []Entry) ([]Entry, error) {
+	if len(es) == 0 {
+		return nil, nil
+	}
+	es = slices.Clone(es)
+	for i := range es {
+		if !knownOps[es[i].Op] {
+			return nil, fmt.Errorf("journal: unknown operation %q", es[i].Op)
+		}
+		if es[i].Time.IsZero() {
+			return nil, errors.New("journal: entry without time")
+		}
+		es[i].Time = es[i].Time.UTC()
+	}
+	unlock, err := j.lock()
+	if err != nil {
+		return nil, err
+	}
 	defer unlock()
+	e := &es[0] // chains to the newest entry; the others chain to the one before them
 
 	files, err := dayFiles(j.dir)
 	if err != nil {
-		return Entry{}, fmt.Errorf("journal: %w", err)
+		return nil, fmt.Errorf("journal: %w", err)
 	}
 	e.Seq, e.Prev = 1, ""
+	start := 0 // where the entry being marshalled starts in line, below
 	name := e.Time.Format("2006-01-02") + ".jsonl"
 	torn := false // the newest file ends in a partial line
 	// The newest file with a whole line holds the newest entry.
 	for i := len(files) - 1; i >= 0; i-- {
 		last, tail, err := lastLine(filepath.Join(j.dir, files[i]))
 		if err != nil {
-			return Entry{}, fmt.Errorf("journal: %w", err)
+			return nil, fmt.Errorf("journal: %w", err)
 		}
 		if len(tail) > 0 {
 			// Only the newline may be missing: then the tail is the newest entry.
@@ -184,7 +203,7 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 		}
 		prev, err := Parse(last)
 		if err != nil {
-			return Entry{}, fmt.Errorf("journal: %s: last entry: %w; run memoree log --verify", files[i], err)
+			return nil, fmt.Errorf("journal: %s: last entry: %w; run memoree log --verify", files[i], err)
 		}
 		e.Seq, e.Prev = prev.Seq+1, lineHash(last)
 		break
@@ -192,14 +211,21 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 	if len(files) > 0 && files[len(files)-1] > name {
 		name = files[len(files)-1]
 	}
-	if e.Sum, err = entrySum(e); err != nil {
-		return Entry{}, fmt.Errorf("journal: %w", err)
+	var line []byte
+	for i := range es {
+		if i > 0 {
+			es[i].Seq, es[i].Prev = es[i-1].Seq+1, lineHash(line[start:len(line)-1])
+		}
+		start = len(line)
+		if es[i].Sum, err = entrySum(es[i]); err != nil {
+			return nil, fmt.Errorf("journal: %w", err)
+		}
+		b, err := json.Marshal(es[i])
+		if err != nil {
+			return nil, fmt.Errorf("journal: %w", err)
+		}
+		line = append(append(line, b...), '\n')
 	}
-	line, err := json.Marshal(e)
-	if err != nil {
-		return Entry{}, fmt.Errorf("journal: %w", err)
-	}
-	line = append(line, '\n')
 	path := filepath.Join(j.dir, name)
 	if torn && name == files[len(files)-1] {
 		line = append([]byte{'\n'}, line...)
@@ -207,31 +233,31 @@ func (j *Journal) Append(e Entry) (Entry, error) {
 	_, statErr := os.Lstat(path)
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return Entry{}, fmt.Errorf("journal: %w", err)
+		return nil, fmt.Errorf("journal: %w", err)
 	}
 	defer f.Close()
 	if errors.Is(statErr, fs.ErrNotExist) {
 		if err := f.Chmod(0o600); err != nil {
-			return Entry{}, fmt.Errorf("journal: %w", err)
+			return nil, fmt.Errorf("journal: %w", err)
 		}
 	}
-	// One write per entry: with O_APPEND the line lands whole at the end, even if a writer that ignores the
-	// lock appends too.
+	// One write for the entries: with O_APPEND their lines land whole at the end, even if a writer that
+	// ignores the lock appends too.
 	if _, err := f.Write(line); err != nil {
-		return Entry{}, fmt.Errorf("journal: write: %w", err)
+		return nil, fmt.Errorf("journal: write: %w", err)
 	}
 	if j.noSync {
-		return e, nil
+		return es, nil
 	}
 	if err := f.Sync(); err != nil {
-		return Entry{}, fmt.Errorf("journal: sync: %w", err)
+		return nil, fmt.Errorf("journal: sync: %w", err)
 	}
 	if errors.Is(statErr, fs.ErrNotExist) {
 		if err := syncDir(j.dir); err != nil {
-			return Entry{}, fmt.Errorf("journal: %w", err)
+			return nil, fmt.Errorf("journal: %w", err)
 		}
 	}
-	return e, nil
+	return es, nil
 }
 
 func syncDir(dir string) error {

@@ -93,6 +93,30 @@ func TestAppendChainsAcrossDays(t *testing.T) {
 	}
 }
 
+// TestAppendAll checks that the entries of one operation go in together: chained in order after the
+// newest entry, in one line each, and that a bad entry among them writes none.
+func TestAppendAll(t *testing.T) {
+	j := openTemp(t)
+	fill(t, j, 1)
+	got, err := j.AppendAll([]Entry{{Time: t0, Op: Applied, Artifact: "a1"}, {Time: t0, Op: Superseded, Artifact: "a1", Claims: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Seq != 2 || got[1].Seq != 3 || got[1].Prev == got[0].Prev || got[1].Prev == "" {
+		t.Fatalf("entries %+v", got)
+	}
+	rep, err := Verify(j.Dir())
+	if err != nil || !rep.OK() || rep.Entries != 3 || rep.Head.Seq != 3 {
+		t.Fatalf("verify: %+v, %v", rep, err)
+	}
+	if _, err := j.AppendAll([]Entry{{Time: t0, Op: Applied}, {Time: t0, Op: "rewrote"}}); err == nil {
+		t.Error("AppendAll with an unknown operation succeeded")
+	}
+	if rep, err := Verify(j.Dir()); err != nil || rep.Entries != 3 {
+		t.Errorf("after a refused AppendAll: %+v, %v", rep, err)
+	}
+}
+
 func TestAppendRejects(t *testing.T) {
 	j := openTemp(t)
 	for _, e := range []Entry{{Op: Applied}, {Time: t0, Op: "rewrote"}} {

@@ -12,21 +12,22 @@ import (
 	"github.com/memoree/memoree/journal"
 )
 
-// record appends an entry to the journal of operations. The operation has happened by then, so a journal
+// record appends the entries of one operation to the journal of operations, together. The operation has
+// happened by then, so a journal
 // that cannot be written is a warning, not a failure: the command's result stands, and log --verify will
 // show the gap. Entries for pending operations (staged, replaced, flagged, dropped) are not synced one by
 // one, which keeps them cheap next to the checkpoint they record; store operations are.
-func (e *env) record(entry journal.Entry) {
+func (e *env) record(entries ...journal.Entry) {
 	data, err := e.dataDir()
 	if err == nil {
 		var j *journal.Journal
-		opt := journal.Options{NoSync: pendingOp(entry.Op)}
+		opt := journal.Options{NoSync: pendingOp(entries[0].Op)}
 		if j, err = journal.OpenOptions(filepath.Join(data, "journal"), opt); err == nil {
-			_, err = j.Append(entry)
+			_, err = j.AppendAll(entries)
 		}
 	}
 	if err != nil {
-		e.warnf("%s, but the journal could not record it: %s", entry.Op, escape.Label(err.Error()))
+		e.warnf("%s, but the journal could not record it: %s", entries[0].Op, escape.Label(err.Error()))
 	}
 }
 

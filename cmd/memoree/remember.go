@@ -295,12 +295,14 @@ func recordApply(e *env, now time.Time, p promotion, out applyJSON, findings int
 	if p.artifact.Kind == "checkpoint" {
 		checkpoint = p.id
 	}
-	e.record(journal.Entry{Time: now, Op: journal.Applied, Session: session, Checkpoint: checkpoint, Artifact: out.Artifact,
+	entries := []journal.Entry{{Time: now, Op: journal.Applied, Session: session, Checkpoint: checkpoint, Artifact: out.Artifact,
 		NewClaims: out.NewClaims, KnownClaims: out.KnownClaims, Bytes: int64(len(p.artifact.Text)), Compiler: out.Compiler,
-		Findings: findings, Target: out.Record})
+		Findings: findings, Target: out.Record}}
 	if len(out.Superseded) > 0 {
-		e.record(journal.Entry{Time: now, Op: journal.Superseded, Artifact: out.Artifact, Claims: len(out.Superseded), Target: out.Record})
+		entries = append(entries, journal.Entry{Time: now, Op: journal.Superseded, Artifact: out.Artifact, Claims: len(out.Superseded), Target: out.Record})
 	}
+	// The apply and its supersessions are journalled together: one write and one sync.
+	e.record(entries...)
 }
 
 // printApply reports an apply; name is what the human view calls the text ("note" or the checkpoint ID).
