@@ -3,6 +3,7 @@ package recall
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // English irregular verbs. The index stems words (see [tokenizer]), which joins "adopting" and "adopted"
@@ -11,7 +12,7 @@ import (
 // alternatives of the same term. Verbs with a form that is as often another word (left, found, ground,
 // lay, lead, rose, saw, fell, felt, lit, bound, wound, spring, ring, sink, sat, bit, tear) are left out:
 // looking them up as verbs would match the direction, the flower or the season.
-var irregularForms = func() map[string][]string {
+var irregularForms = sync.OnceValue(func() map[string][]string {
 	const verbs = `arise arose arisen|awake awoke awoken|beat beaten|become became|begin began begun|bend bent|
 		bleed bled|blow blew blown|break broke broken|breed bred|bring brought|build built|
 		burn burnt|buy bought|catch caught|choose chose chosen|come came|creep crept|deal dealt|dig dug|
@@ -40,4 +41,4 @@ var irregularForms = func() map[string][]string {
 		}
 	}
 	return m
-}()
+})

@@ -3,6 +3,7 @@ package recall
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -14,8 +15,9 @@ const maxQueryWords = 32
 const maxWordBytes = 100
 
 // stopwords are English function words that never answer a question on their own. They are dropped from a
-// query that has other words, and they never count towards presence.
-var stopwords = func() map[string]bool {
+// query that has other words, and they never count towards presence. The set is built on first use: most
+// commands (checkpoint, scan, pending) never rank anything.
+var stopwords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about after all also am an and any are as at be been before being but by can
 		could did do does doing done for from had has have having he her here hers him his how i if in into is it its
@@ -37,7 +39,7 @@ var stopwords = func() map[string]bool {
 		m[fold(w)] = true
 	}
 	return m
-}()
+})
 
 // term is one search unit of a query: a word, or an identifier such as user_id, FW-233 or camelCase that
 // the index holds as several words or as one. A row matches the term when it holds any of alts (each a
@@ -193,9 +195,9 @@ func makeTerm(parts []string) term {
 		if split := digitParts(lower[0]); len(split) > 1 {
 			add(strings.Join(split, " "))
 		}
-		t.stop = stopwords[lower[0]]
+		t.stop = stopwords()[lower[0]]
 		t.generic = isGeneric(lower[0])
-		for _, f := range irregularForms[lower[0]] {
+		for _, f := range irregularForms()[lower[0]] {
 			add(f)
 		}
 	}

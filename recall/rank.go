@@ -394,7 +394,7 @@ func subjectWords(text, context string, ids map[string]int32) []int32 {
 	for k, t := range []string{text, context} {
 		eachWord(t, func(s, e int) {
 			w := fold(t[s:e])
-			if stopwords[w] || k == 1 && strings.Trim(w, "0123456789") == "" {
+			if stopwords()[w] || k == 1 && strings.Trim(w, "0123456789") == "" {
 				return
 			}
 			st := stem(w)
@@ -650,7 +650,7 @@ func ratio(a, b float64) float64 {
 func informativeWords(text string) int {
 	n := 0
 	eachWord(text, func(s, e int) {
-		if !stopwords[strings.ToLower(text[s:e])] {
+		if !stopwords()[strings.ToLower(text[s:e])] {
 			n++
 		}
 	})

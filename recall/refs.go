@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -14,7 +15,7 @@ type Ref struct{ Key, Value string }
 func (r Ref) String() string { return r.Key + "=" + r.Value }
 
 // refKey is what a ref's key may be: a short lowercase identifier.
-var refKey = regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,31}$`)
+var refKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_.-]{0,31}$`) })
 
 // maxRefValue bounds a ref's value in bytes.
 const maxRefValue = 256
@@ -31,7 +32,7 @@ func ParseRef(s string) (Ref, error) {
 }
 
 func (r Ref) check() error {
-	if !refKey.MatchString(r.Key) {
+	if !refKey().MatchString(r.Key) {
 		return fmt.Errorf("ref key %q: want a lowercase letter, then up to 31 of a-z 0-9 _ . -", r.Key)
 	}
 	if r.Value == "" || len(r.Value) > maxRefValue || strings.TrimSpace(r.Value) != r.Value ||

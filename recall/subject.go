@@ -132,7 +132,7 @@ func noteWords(words []uint64, text string, buf []byte) ([]uint64, []byte) {
 		for _, r := range text[s:e] {
 			buf = utf8.AppendRune(buf, unicode.ToLower(r))
 		}
-		if stopwords[string(buf)] {
+		if stopwords()[string(buf)] {
 			return
 		}
 		h := uint64(14695981039346656037)

@@ -56,7 +56,7 @@ func contentWords(text string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
 		w = strings.ToLower(w)
-		if stopwords[w] {
+		if stopwords()[w] {
 			continue
 		}
 		out = append(out, singular(w))
