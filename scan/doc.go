@@ -71,6 +71,28 @@
 //     flags, 1Password, and hashes next to "commit" or "sha" are not such words; a value named as something
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
 //     credentials. The rule yields to every other rule that finds the same value.
+//   - A word in a direct slot, right after the credential word ("sudo password …", "şifresi …") or right after a
+//     copula or a colon ("… is …", "… est …", "… è …", "…: …", "set to …"), is what the sentence says the
+//     credential is, and the bar there is lower: a strong value may hold = or @ unless it is an assignment
+//     (NAME=…) or an address (user@host), dots unless it is a qualified name (a part that switches between
+//     letters and digits three times or more is random, not code), and a hyphen when it mixes cases and ends
+//     in a number (CieloRojo-2024x, but not OAuth2-based); words and a number in any case joined by dots or
+//     hyphens are a passphrase (meadow.Juniper.pebble.78), and so are four words or more of four letters
+//     (fjord-quartz-cobalt-copper-oyster), or three to eight lower-case words in quotes right after the word
+//     ("the passphrase is \"gravel kettle saddle falcon\""). After a copula, for a password word (not login,
+//     sudo or creds, whose values are often user names), letters with a digit or a symbol are enough
+//     (tulipbrick77, tulpMolen77), and so are six to twelve digits that are neither filler nor a date; not a
+//     name in code (ENV_VAR_2, password16), nor an algorithm (argon2id, sha256crypt, base64url). Inflected
+//     words count (şifresi, lösenordet), and so do requirepass, WPA2 and psk.
+//   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
+//     code", Пин-код, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code …"); filler
+//     (1234, 0000) and years are not PINs.
+//   - A sentence wrapped onto the next line goes on there; a line that ends in a colon after a credential word
+//     gives its value alone on the next line (Elasticsearch's first start); a sentence that ends is continued
+//     by one that says "It is …" ("I reset your Jira password, Tom. It is …").
+//   - In a pasted chat, a message that asks about a password or the Wi-Fi ("[10:42] dana: what was the vpn
+//     password again?") is answered by the next message: a value there that could only be a password, by the
+//     direct-slot bar, is one.
 //   - A private key flattened onto one line (BEGIN, the body's base64 words, END) is a key; a BEGIN and END
 //     line around anything else ("…") is not.
 //   - A closing bracket that a value opened is part of it: whsec_${WEBHOOK_SECRET} is a placeholder.

@@ -192,7 +192,8 @@ func ruleTable() []*rule {
 				"passphrase, pw, creds, login, sudo; key, token or secret only with a random value; the word for password in " +
 				"twenty other languages) and, in the same sentence, a word that can only be a password; hosts, e-mail " +
 				"addresses, paths, versions, hyphenated names (but not words and a number, as passphrases are), code " +
-				"identifiers and cache keys are not.",
+				"identifiers and cache keys are not. Right after the word or a copula the bar is lower (words and a number, " +
+				"a PIN's digits, a passphrase in quotes), and a chat's answer to a question about a password is read too.",
 			keywords: sentenceKeywords,
 			find:     findSentenceCredential,
 			fallback: true,
@@ -200,12 +201,26 @@ func ruleTable() []*rule {
 				"Use admin / " + fake("Wq9!tL", "x2Rm7z") + " to log in.", "If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
 				"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
 				"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
-				"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + "."},
+				"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".",
+				// in a direct slot: words and a number after a copula, inflected words, a PIN, a passphrase in quotes
+				"A senha do Wi-Fi da sala de reunião: " + fake("mangue", "azul62") + ".", "Test sunucusunun şifresi " + fake("Deniz", "Kus-4471") + ", yarın değiştireceğim.",
+				"Laptop BIOS supervisor password set to " + fake("9917", "3306") + " on all five loaners.", "The operator card PIN is " + fake("9800", "2364") + ".",
+				"Пин-код от сейфа: " + fake("41", "7739") + ", не забудь сменить.", "Smart lock app code " + fake("26", "8410") + " for the storage room.",
+				"the passphrase is \"" + fake("gravel kettle ", "saddle falcon") + "\".", "master password is " + fake("quartz.prism.", "rocket.jasper65") + ".",
+				// a sentence that wraps, a value on the line after a colon, the next sentence, a chat's answer
+				"Jonas pasted the secret access key for the tf-state user\n(" + fake("jp1NA533rUV76kka", "uLIFPuJ8zYFaC/XvBfxfba61") + ") by accident.",
+				"Password for the elastic user:\n  " + fake("JfUs=CX0t", "L6JHrmuU2F2"), "I reset your Jira password, Tom. It is " + fake("meadow.Juniper", ".pebble.78") + " until you change it.",
+				"[10:42] dana: what was the vpn password again?\n[10:43] lee: " + fake("C058!", "1WkYc2")},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
 				"set the password in ENV_VAR_2 via fetchUserProfile", "密码：见1Password", "Пароль сброшен, новый в хранилище.",
-				"The password reset flow is SAML-based.", "the secret is AES-256-encrypted", "the password for db-replica-2 is in the vault"},
+				"The password reset flow is SAML-based.", "the secret is AES-256-encrypted", "the password for db-replica-2 is in the vault",
+				"the password is base64url encoded", "Our password hashing is argon2id with m=65536.", "PIN length is 6 digits, lockout after 5 tries.",
+				"Pin numpy to 1.26.4 and the runner image to 20240915.", "exit code 137 means the OOM killer", "The PIN is 1234 on every demo unit.",
+				"the login is jdoe1985 for the test tenant", "Replace <password> with the one you chose during setup.",
+				"Slide 9: use a passphrase of four random words; the classic example is \"correct horse battery staple\".",
+				"dana: what's the password policy now?\nlee: see docs/security.md", "sam: is the wifi back?\nme: yes, AP-3 rebooted"},
 		},
 		{
 			id: "url-credentials", category: CategoryCredential,
