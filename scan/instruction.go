@@ -42,6 +42,7 @@ var instructionSources = map[string]string{
 		`|(?:(?:all|any|the|every)\s+)?(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|polic(?:y|ies)|protocols))` +
 		`|(?:all\s+of\s+)?(?:everything|anything|all|what(?:ever)?)\s+(?:(?:is|was|you\s+read|written|said|stated)\s+)?(?:above|before|earlier|previously|so\s+far)` +
 		`|(?:all\s+of\s+)?the\s+above` +
+		`|(?:the\s+)?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md)` +
 		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|config|configuration|memory))` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
@@ -335,6 +336,9 @@ func findOverride(text string, at, n int) ([]span, int) {
 	// The order's object ends its noun phrase: "ignore the above warning" names a warning.
 	if m == nil || !objectEnds(text, at+m[1]) || quotedExample(text, at) {
 		return nil, 0
+	}
+	if e := at + m[1]; e+1 < len(text) && (text[e] == '.' || text[e] == '-') && isWordByte(text[e+1]) {
+		return nil, 0 // a longer name: AGENTS.md.bak
 	}
 	return []span{{at, at + m[1]}}, 0
 }
@@ -680,6 +684,12 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		re = expr("defeat")
 	default:
 		// The reader's own prompt, instructions, rules or memory: "your …" after a verb that changes it.
+		if kw == "memory" {
+			// "save it to memory: …", "save to memory that …": what is to be remembered follows.
+			if m := expr("remember").FindStringIndex(before); m != nil && throughColon(text, at+n) > at+n && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+				return []span{{cs + m[0], throughColon(text, at+n)}}, 0
+			}
+		}
 		if !strings.HasPrefix(kw, "your ") {
 			trimmed := strings.TrimRight(before, " \t")
 			for _, adj := range []string{"long-term", "persistent", "permanent", "own", "core", "hidden", "secret", "system",
@@ -694,7 +704,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 			before = trimmed[:len(trimmed)-4]
 		}
 		if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) {
-			return []span{{cs + m[0], at + n}}, 0
+			return []span{{cs + m[0], throughColon(text, at+n)}}, 0
 		}
 		re = expr("rewrite")
 	}
@@ -724,5 +734,22 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	if !imperative(text, v) {
 		return nil, 0
 	}
+	if re == expr("rewrite") {
+		return []span{{v, throughColon(text, at+n)}}, 0 // "update your memory: …"
+	}
 	return []span{{v, at + n}}, 0
+}
+
+// throughColon returns where an order that ends at text[end] ends when what it orders follows a colon or
+// "that" ("add this to your memory: …", "save to memory that …"): at the end of that sentence. Otherwise it
+// returns end.
+func throughColon(text string, end int) int {
+	i := skipBlanks(text, end)
+	switch {
+	case i < len(text) && text[i] == ':':
+		return sentenceEnd(text, i+1)
+	case hasPrefixFold(text[i:], "that "):
+		return sentenceEnd(text, i+5)
+	}
+	return end
 }

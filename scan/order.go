@@ -93,13 +93,13 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?(?:les|tes|vos)\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
 				`|(?:ignore|esqueça|esqueca)\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores`},
 		{verbs: []string{"forget", "ignore", "disregard", "drop", "overlook"},
-			expr: `(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+)?(?:instructions|guidelines|rules|guidance|directives)\s+you\s+(?:were\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)`},
+			expr: `(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+(?:the\s+)?|every\s+|each\s+)?(?:\w+\s+)?(?:instructions?|guidelines?|rules?|guidance|directives?|constraints?|restrictions?)\s+(?:that\s+)?you\s+(?:were\s+given|(?:have\s+|'ve\s+)?been\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)`},
 		{verbs: []string{"stop following", "ignore", "disregard"},
 			expr: `(?:stop\s+following|ignore|disregard)\s+(?:the\s+)?(?:repository's|repo's|project's)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|policies)`},
 		{verbs: []string{"overlook"},
 			expr: `overlook\s+(?:any|all|the)\s+(?:earlier|previous|prior)\s+(?:guidance|instructions|rules|guidelines)`},
 		{verbs: []string{"replace your", "swap your", "overwrite your"},
-			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
+			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+|saved\s+|stored\s+|standing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
 	},
 	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. The
 	// phrase is an order by its nature, so no command form is needed; a capitalized verb is listed too, as the
@@ -110,7 +110,21 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"desconsidere", "desconsidera"}, // Portuguese
 			expr: `desconsider[ea]\s+(?:todas\s+)?as\s+(?:instruções|instrucoes|orientações|orientacoes)\s+anteriores`},
 		{verbs: []string{"negeer", "vergeet"}, // Dutch
-			expr: `(?:negeer|vergeet)\s+(?:alle\s+)?(?:eerdere|vorige|voorgaande)\s+(?:instructies|aanwijzingen|regels)`},
+			expr: `(?:negeer|vergeet)\s+(?:alle\s+)?(?:je\s+|jouw\s+|uw\s+|de\s+)?(?:eerdere|vorige|voorgaande)\s+(?:instructies|aanwijzingen|regels)`},
+		{verbs: []string{"glöm", "Glöm", "ignorera", "strunta i"}, // Swedish
+			expr: `(?:glöm|ignorera|strunta\s+i)\s+(?:alla\s+)?(?:dina\s+|de\s+)?(?:tidigare|föregående)\s+(?:instruktioner|anvisningar|regler)`},
+		{verbs: []string{"glem", "ignorer"}, // Danish and Norwegian
+			expr: `(?:glem|ignorer)\s+(?:alle\s+)?(?:dine\s+|de\s+)?(?:tidligere|forrige)\s+(?:instruktioner|instruksjoner|instrukser|regler)`},
+		{verbs: []string{"abaikan", "lupakan", "acuhkan"}, // Indonesian and Malay
+			expr: `(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|segala\s+)?(?:instruksi|arahan|perintah|aturan)\s+(?:\S+\s+)?(?:sebelumnya|terdahulu|sebelum\s+ini)`},
+		{verbs: []string{"bỏ qua", "Bỏ qua", "quên", "Quên", "phớt lờ", "Phớt lờ"}, // Vietnamese
+			expr: `(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:mọi|tất\s+cả|các|những)?\s*(?:các\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|chỉ\s+thị|lệnh|quy\s+tắc)\s+(?:\S+\s+)?(?:trước\s+đó|trước\s+đây|trước)`},
+		{verbs: []string{"ignoruj", "zapomeň", "Zapomeň"}, // Czech and Slovak
+			expr: `(?:ignoruj|zapomeň\s+na)\s+(?:všechny\s+|všetky\s+)?(?:předchozí|predchádzajúce|dřívější)\s+(?:instrukce|pokyny|inštrukcie|pravidla)`},
+		{verbs: []string{"unohda", "Unohda", "ohita", "Ohita"}, // Finnish
+			expr: `(?:unohda|ohita)\s+(?:kaikki\s+)?(?:aiemmat|edelliset|aikaisemmat)\s+(?:ohjeet|ohjeesi|käskyt|säännöt)`},
+		{verbs: []string{"ignoră", "Ignoră", "uită", "Uită"}, // Romanian
+			expr: `(?:ignoră|uită)\s+(?:toate\s+)?(?:instrucțiunile|instrucţiunile|regulile)\s+(?:anterioare|precedente)`},
 		{verbs: []string{"zignoruj", "ignoruj", "zapomnij"}, // Polish
 			expr: `(?:zignoruj|ignoruj|zapomnij\s+o)\s+(?:wszystkie\s+|wszystkich\s+)?(?:poprzednie|wcześniejsze|poprzednich|wcześniejszych)\s+(?:instrukcje|polecenia|instrukcjach|poleceniach)`},
 		{verbs: []string{"игнорируй", "Игнорируй", "проигнорируй", "Проигнорируй", "забудь", "Забудь"}, // Russian
@@ -155,10 +169,12 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"these supersede", "these override", "these replace", "this supersedes", "this overrides", "this replaces"},
 			expr: `(?:these|this)\s+(?:supersedes?|overrides?|replaces?)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:earlier|previous|prior|old|other|existing)\s+(?:ones|instructions|rules|guidelines)\b`},
 		{verbs: []string{"overrides your", "supersedes your", "replaces your", "takes precedence over your"},
-			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines)`},
+			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines|rules)`},
 		{verbs: []string{"treat this", "treat the following", "treat it as", "treat the instructions"},
-			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
+			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+|file\s+|message\s+|section\s+|comment\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
 				`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority`},
+		{verbs: []string{"treat all", "treat any", "treat every", "treat the", "treat your"},
+			expr: `treat\s+(?:all\s+|any\s+|every\s+|the\s+|your\s+)(?:of\s+the\s+|of\s+your\s+)?(?:prior|previous|earlier|other|existing|original)\s+(?:\w+\s+)?(?:instructions|guidance|rules|guidelines|directives|system\s+prompt)\s+as\s+(?:superseded|void|obsolete|cancell?ed|outdated|overridden|replaced|revoked|null)\b`},
 		{verbs: []string{"follow it over", "follow this over", "follow these over", "follow them over"},
 			expr: `follow\s+(?:it|this|these|them)\s+over\s+(?:anything|everything|whatever)\s+(?:(?:you\s+were\s+)?(?:said|told|written|given)\s+)?(?:earlier|before|above|previously)`},
 		{verbs: []string{"your previous", "your prior", "your earlier", "your old", "your original", "your existing"},
@@ -388,7 +404,7 @@ var (
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
 		"utilisateur", "relecteur", "humain"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
-	replaceHints         = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
+	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
 )
 
