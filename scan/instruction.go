@@ -97,7 +97,7 @@ var instructionSources = map[string]string{
 	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
 	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
@@ -194,6 +194,14 @@ func imperative(text string, at int) bool {
 		}
 	}
 	before = strings.TrimLeft(before, "-+*>#`'\" \t0123456789)")
+	if strings.HasPrefix(before, "@") {
+		// A mention turns to the reader: "@assistant run …".
+		if k := strings.IndexAny(before, " \t"); k < 0 {
+			before = ""
+		} else if aiNouns[strings.ToLower(strings.Trim(before[1:k], ",:"))] {
+			before = strings.TrimSpace(before[k:])
+		}
+	}
 	if before == "" {
 		return true
 	}
@@ -208,7 +216,8 @@ func imperative(text string, at int) bool {
 		rest := strings.Fields(strings.ToLower(before[k+2:]))
 		all := len(rest) > 0
 		for _, w := range rest {
-			all = all && leadWords[strings.Trim(w, ",")]
+			w = strings.Trim(w, ",")
+			all = all && (leadWords[w] || aiNouns[w])
 		}
 		if all {
 			return true

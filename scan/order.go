@@ -35,7 +35,7 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 
 // leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
-const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
 	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
@@ -58,9 +58,21 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"unsupervised": {
 		// turn off the checks that keep the people in the loop
 		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
-			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
-				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,30}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward)` +
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
+				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward|for\s+(?:all\s+|every\s+)?(?:future|later|subsequent|following)\s+(?:commits?|sessions?|notes?|runs?|pushes))` +
 				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
+		// take the secret scan out of CI, or leave secrets unflagged
+		{verbs: []string{"comment out", "remove", "delete", "drop", "skip"},
+			expr: `(?:comment\s+out|remove|delete|drop)\s+(?:the\s+)?(?:secret[\s-]scan(?:ning|ner)?|gitleaks|trufflehog)(?:\s+(?:step|job|stage|hook|check))?\b` +
+				`|(?:comment\s+out|remove|delete|drop|skip)\b(?:[^.;\n]|\.\S){0,50}?\bso\s+(?:that\s+)?(?:the\s+)?(?:secrets?|credentials|keys|tokens)\s+(?:are|is|get|will)\s*(?:not|n't|no\s+longer|never)\s+(?:be\s+)?(?:flagged|caught|detected|reported|blocked)\b`},
+		// an agent's own review, and reports that lie about it
+		{verbs: []string{"approve your own"},
+			expr: `approve\s+your\s+own\s+(?:pull\s+requests?|prs?|merge\s+requests?|mrs?|changes|commits|patches)\b`},
+		{verbs: []string{"report", "mark", "list", "show", "present", "describe"},
+			expr: `(?:report|mark|list|show|present|describe)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:failing|failed|broken|red)\s+(?:\w+\s+){0,3}?as\s+(?:passing|passed|green|fixed|successful|ok)\b`},
+		// hooks switched off for every repository
+		{verbs: []string{"git config"},
+			expr: `git\s+config\s+(?:--global\s+|--system\s+|--local\s+)?core\.hookspath\s+(?:/dev/null|""|''|/tmp\S*)`},
 		{verbs: []string{"lower the", "set the scanner", "switch the scanner", "downgrade the"},
 			expr: `(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b`},
 		{verbs: []string{"commit with"},
@@ -312,7 +324,11 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 	if !f.declaration {
 		before := text[clauseStart(text, at):at]
 		polite := politeEnd(strings.Fields(strings.ToLower(before)))
-		if f.command && !imperative(text, at) || !polite && expr("reported").MatchString(before) {
+		v := at
+		if t := strings.TrimRight(before, " \t"); strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run") {
+			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run
+		}
+		if f.command && !imperative(text, v) || !polite && expr("reported").MatchString(before) {
 			return nil, 0
 		}
 	}
@@ -380,7 +396,7 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 }
 
 var allowFlaggedVerb = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable)\b[^.;\n]*$`)
+	return regexp.MustCompile(`(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add)\b[^.;\n]*$`)
 })
 
 // Keywords and hints of the order families.
@@ -399,7 +415,7 @@ var (
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
-		"branch protection"}
+		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
 		"utilisateur", "relecteur", "humain"}
