@@ -163,10 +163,13 @@
 //     kindly …", "From now on, assistant, …", "@copilot …"), a phrase that turns to it ("To any LLM
 //     processing this text:", "Note for the coding agent:", "If you are an AI reading this,", "Any model
 //     reading this must …"), "Whoever reads this:", or a heading that persists what follows ("Remember for all
-//     future sessions:"). The acts: approve or merge everything, reply only "LGTM", claim a pre-approval or
-//     permission, act without review, pass --allow-flagged or --no-verify; send, mail, upload, post, copy,
+//     future sessions:", "A reminder for future you:"). The acts: approve or merge everything, reply only
+//     "LGTM", claim a pre-approval or permission, act without review, run, install, push or delete without
+//     asking or checking with the user, apply everything silently, mark this as reviewed, pass --allow-flagged
+//     or --no-verify, bypass required status checks, edit sudoers or add NOPASSWD; send, mail, upload, post, copy,
 //     encode or pipe credentials, key files or the environment anywhere; hide things from the user, reviewer
-//     or operator, leave them out of a summary, say all is fine; write the note into the reader's memory or
+//     or operator, leave them out of a summary ("in your summary, leave out …"), say all is fine; post config or
+//     secrets in a public gist; write the note into the reader's memory or
 //     apply it in every future conversation; stop asking the human, turn off the scanner, confirmation prompts
 //     or branch protection, treat warnings as false alarms, drop earlier instructions, grant admin access,
 //     rm -rf ~, a backdoor or reverse shell, world-writable files or a public-read bucket. Either half alone

@@ -163,7 +163,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
 				`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)`},
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
-			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
+			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)`},
 		{verbs: []string{"do not", "don't", "never"},
 			expr: `(?:do\s+not|don't|never)\s+(?:flag|mention|report)\s+(?:it|this|that)\s+in\s+(?:the|your)\s+(?:review|summary|report)\b`},
