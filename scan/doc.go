@@ -87,11 +87,12 @@
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code …"); filler
 //     (1234, 0000) and years are not PINs.
-//   - A sentence wrapped onto the next line goes on there; a line that ends in a colon after a credential word
+//   - A sentence wrapped onto the next line (a long line of words that does not end a sentence, then a line
+//     that goes on in lower case or opens a parenthesis) goes on there; a line that ends in a colon after a credential word
 //     gives its value alone on the next line (Elasticsearch's first start); a sentence that ends is continued
 //     by one that says "It is …" ("I reset your Jira password, Tom. It is …").
 //   - In a pasted chat, a message that asks about a password or the Wi-Fi ("[10:42] dana: what was the vpn
-//     password again?") is answered by the next message: a value there that could only be a password, by the
+//     password again?", "what did you set the nas pass to") is answered by the next message: a value there that could only be a password, by the
 //     direct-slot bar, is one.
 //   - A private key flattened onto one line (BEGIN, the body's base64 words, END) is a key; a BEGIN and END
 //     line around anything else ("…") is not.
@@ -147,7 +148,8 @@
 //   - instruction-piped-shell: a download run by a shell or interpreter: curl, wget, fetch or iwr piped into
 //     sh, bash, python, iex and the like (and not into python -m or bash -c, which read it as data); bash
 //     <(curl …), sh -c "$(curl …)", iex (iwr …); saved and run at once (curl -o i.sh … && bash i.sh); "pipe
-//     URL into sh". The line must tell the reader to run it (run, execute, you must, before continuing), or
+//     URL into sh"; a payload hidden from the reader and run: echo <base64> | base64 -d | sh, powershell -enc
+//     <base64>. The line must tell the reader to run it (run, execute, you must, before continuing), or
 //     the command must open its clause as the note's own step.
 //   - instruction-exfiltrate: credential files (~/.ssh, ~/.aws, .env, ~/.netrc, /etc/passwd) or the
 //     environment uploaded with curl, or read by cat, tar, zip, base64 or printenv and piped into curl or nc;

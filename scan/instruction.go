@@ -84,6 +84,11 @@ var instructionSources = map[string]string{
 	// https://… returns", "run the script at https://…", "download https://… and run it" (with "andRun" after it).
 	"fetchRun": `(?i)(?:(?:run|execute|exec|eval|source)\s+(?:whatever|the\s+(?:output|response|result|script|commands?|code|contents?|payload)\s+(?:of|from|at|returned\s+by|served\s+(?:at|by)))|(?:download|fetch|pull|grab|retrieve)|(?:run|execute|exec|eval|source))\s+(?:the\s+url\s+)?\S*$`,
 	"andRun":   `^\S*\s+(?:with\s+(?:wget|curl)\s+)?(?:and|then|,\s*then|&&)\s+(?:then\s+)?(?:run|execute|exec|source|eval)\s+(?:it|that|this|them|(?:sudo\s+)?(?:ba|z|k)?sh\s+\S+\.sh)\b|^\S*\s+(?:returns|says|serves|contains|outputs|prints)\b`,
+	// decoded: a payload decoded from base64 and run: echo … | base64 -d | sh. encoded: PowerShell's
+	// -EncodedCommand with a payload.
+	"decoded":   `(?i)(?:^|[\s;&(` + "`" + `])(?:echo|printf)\s+(?:-\w+\s+)?['"]?[A-Za-z0-9+/=]{16,}['"]?\s*\|\s*$`,
+	"decodeRun": `^(?i)base64\s+(?:-d|-D|--decode)\s*\|\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[0-9.]*|perl|bash)\b`,
+	"encoded":   `^(?i)(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+){0,4}?-(?:e|ec|enc|encodedcommand)\s+['"]?[A-Za-z0-9+/=]{20,}`,
 	// persistRC: a piped download written into a shell's startup file or crontab, to run in every session.
 	"persistRC": `(?i)(?:>>?\s*(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|config/fish/config\.fish)|\bcrontab\b|/etc/cron)`,
 	"subst":     `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
@@ -506,6 +511,35 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	w := instructionWindow(text, at)
+	switch lowerByte(text[at]) {
+	case 'b':
+		// A payload hidden in base64 and run: echo … | base64 -d | sh. The command starts at the echo.
+		m := expr("decodeRun").FindStringIndex(w)
+		if m == nil {
+			return nil, 0
+		}
+		ls := lineStart(text, at, 240)
+		k := expr("decoded").FindStringIndex(text[ls:at])
+		if k == nil {
+			return nil, 0
+		}
+		start := ls + k[0]
+		for start < at && !isAlnum(text[start]) {
+			start++
+		}
+		if !directed(text, start) && !bareCommand(text, start) {
+			return nil, 0
+		}
+		return []span{{start, at + m[1]}}, 0
+	case 'p':
+		if hasPrefixFold(w, "powershell") || hasPrefixFold(w, "pwsh") {
+			m := expr("encoded").FindStringIndex(w)
+			if m == nil || !directed(text, at) && !bareCommand(text, at) {
+				return nil, 0
+			}
+			return []span{{at, at + m[1]}}, 0
+		}
+	}
 	if text[at] == ':' {
 		// A URL whose words tell the reader to run what it serves.
 		cs := clauseStart(text, at)
@@ -694,9 +728,12 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	default:
 		// The reader's own prompt, instructions, rules or memory: "your …" after a verb that changes it.
 		if kw == "memory" {
-			// "save it to memory: …", "save to memory that …": what is to be remembered follows.
-			if m := expr("remember").FindStringIndex(before); m != nil && throughColon(text, at+n) > at+n && imperative(text, cs+m[0]) && !quotedExample(text, at) {
-				return []span{{cs + m[0], throughColon(text, at+n)}}, 0
+			// "save it to memory: …", "save to memory that …": what is to be remembered follows. The colon first: it
+			// is cheap, and most mentions of memory have none.
+			if e := throughColon(text, at+n); e > at+n {
+				if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+					return []span{{cs + m[0], e}}, 0
+				}
 			}
 		}
 		if !strings.HasPrefix(kw, "your ") {

@@ -40,7 +40,7 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// Redis's password directive and the Wi-Fi key, named in prose
 	"requirepass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
-	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan"}
+	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass "}
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
@@ -52,22 +52,27 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	if n <= 6 {
+	if c := lowerByte(text[at]); n <= 6 && (c == 'p' || c == 'c' || c == 'w' || c == 0xd0) {
 		// The short words of two other forms: a PIN or a lock's code, and a chat's question.
 		var kb [6]byte
 		switch kw := string(appendLower(kb[:0], text[at:at+n])); kw {
 		case "pin", "пин", "Пин", "ПИН", "code":
 			return findPIN(text, at, n)
-		case "wifi", "wi-fi", "wlan":
+		case "wifi", "wi-fi", "wlan", "pass ", "pass-", "pass_":
 			return chatAnswer(text, at, n)
 		}
 	}
 	if e := at + n; e < len(text) && isWordByte(text[e]) {
-		if k := wordSuffix(text, at, n); k > 0 {
+		k := 0
+		if n >= 5 {
+			k = wordSuffix(text, at, n)
+		}
+		switch {
+		case k > 0:
 			n += k // şifresi, lösenordet
-		} else if text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1]) {
+		case text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1]):
 			return nil, 0
-		} else {
+		default:
 			n++ // a plural: "the keys are …"
 		}
 	}
@@ -113,7 +118,11 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if wrapped(text, le, next) {
 		le = lineEnd(text, next, 240)
 	}
-	if !longWord(text[lineStart(text, at, 160):le], minLen) && !(next > 0 && longWord(text[next:lineEnd(text, next, 240)], minLen)) {
+	colon := !strict && next > 0 && lastByte(strings.TrimRight(text[at:le], " \t")) == ':'
+	if !longWord(text[lineStart(text, at, 160):le], minLen) && !(colon && longWord(text[next:lineEnd(text, next, 240)], minLen)) {
+		if strict {
+			return nil, 0
+		}
 		return chatAnswer(text, at, n)
 	}
 	human := !strict && humanWord(text[at:at+n])
@@ -132,13 +141,15 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
 				return found(sp)
 			}
-			if slot := directSlot(text, at+n, i, words); slot > 0 && !strict {
-				if sp, ok := directValue(text, i, j, slot == slotCopula && human); ok {
-					return found(sp)
+			if !strict {
+				if slot := directSlot(text, at+n, i, words); slot > 0 {
+					if sp, ok := directValue(text, i, j, slot == slotCopula && human); ok {
+						return found(sp)
+					}
 				}
 			}
 		}
-		if slot := directSlot(text, at+n, i, words); slot > 0 && !strict && human && words <= 2 {
+		if words <= 2 && human && (text[i] == '"' || text[i] == 0xe2) && directSlot(text, at+n, i, words) > 0 {
 			if sp, ok := quotedPassphrase(text, i, le); ok {
 				return found(sp)
 			}
@@ -154,7 +165,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 		i = j
 	}
-	if next > 0 && le < next && lastByte(strings.TrimRight(text[lineStart(text, at, 240):le], " \t")) == ':' && !strict {
+	if colon && le < next && !strict {
 		// The value alone on the next line.
 		ne := lineEnd(text, next, 240)
 		i, j := skipBlanks(text, next), ne
@@ -186,6 +197,9 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			}
 		}
 		j = i
+	}
+	if strict {
+		return nil, 0
 	}
 	return chatAnswer(text, at, n)
 }
@@ -713,8 +727,12 @@ func wrapped(text string, le, next int) bool {
 	if next == 0 || le == 0 || strings.IndexByte(".!?:;,", text[le-1]) >= 0 || isSpaceByte(text[le-1]) {
 		return false
 	}
-	c := text[next]
-	return 'a' <= c && c <= 'z' || c == '('
+	if c := text[next]; !('a' <= c && c <= 'z' || c == '(') {
+		return false
+	}
+	// Wrapped prose is a long line of words; a line of code or a list item before a lower-case line is not.
+	ls := lineStart(text, le, 240)
+	return le-ls >= 50 && strings.Count(text[ls:le], " ") >= 7 && !isSpaceByte(text[ls])
 }
 
 // lastByte returns the last byte of s, or 0.
@@ -820,24 +838,27 @@ func count(ok bool, n int) int {
 // (the word at text[at:at+n]: password, pass, wifi…) and the next line, another message, whose words hold a
 // value that can only be a password ("[10:42] dana: what was the vpn password again?" then "[10:43] lee: …").
 func chatAnswer(text string, at, n int) ([]span, int) {
+	if c := text[at+n-1]; c == ' ' || c == '-' || c == '_' {
+		n-- // "pass ": the keyword holds the blank after the word
+	}
 	if e := at + n; at > 0 && isWordByte(text[at-1]) || e < len(text) && isWordByte(text[e]) {
 		return nil, 0
 	}
-	ls, le := lineStart(text, at, 160), lineEnd(text, at, 160)
-	q := chatMessage(text, ls, le)
+	le := lineEnd(text, at, 160)
+	next := nextLine(text, le)
+	if next == 0 {
+		return nil, 0 // no answer below
+	}
+	q := chatMessage(text, lineStart(text, at, 160), le)
 	if q < 0 || q > at {
 		return nil, 0
 	}
-	asks := strings.IndexByte(text[at:le], '?') >= 0 || strings.Contains(text[q:at], "¿")
-	if !asks {
+	if strings.IndexByte(text[at:le], '?') < 0 {
 		switch w := strings.ToLower(nextWord(text, q)); w {
 		case "what", "which", "whats", "how", "where", "did", "is", "was", "got", "any", "can", "could":
-			asks = true
+		default:
+			return nil, 0 // not a question
 		}
-	}
-	next := nextLine(text, le)
-	if !asks || next == 0 {
-		return nil, 0
 	}
 	ne := lineEnd(text, next, 160)
 	a := chatMessage(text, next, ne)
