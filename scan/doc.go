@@ -91,6 +91,11 @@
 //     that goes on in lower case or opens a parenthesis) goes on there; a line that ends in a colon after a credential word
 //     gives its value alone on the next line (Elasticsearch's first start); a sentence that ends is continued
 //     by one that says "It is …" ("I reset your Jira password, Tom. It is …").
+//   - A login is user / password in a sentence too, with no word that says so, when the user is an e-mail
+//     address or an account name (admin, root, deploy, postgres…) and the password strong, or when words of
+//     logging in stand before it on its line (log in as, u/p, user/pass, basic auth), with the direct-slot
+//     bar; the password must end its phrase ("admin / … to log in"), so alternatives ("admin / Maintainer2 /
+//     viewer") and names ("guest / Visitor-WiFi-2 SSID") are not logins.
 //   - In a pasted chat, a message that asks about a password or the Wi-Fi ("[10:42] dana: what was the vpn
 //     password again?", "what did you set the nas pass to") is answered by the next message: a value there that could only be a password, by the
 //     direct-slot bar, is one.

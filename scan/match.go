@@ -2101,6 +2101,9 @@ func vendorPrefixed(v string) bool {
 // ("Vendor portal login: deploy@acme.io / …"). The user is one word or an email address; the password must be
 // a strong value ([strongValue]), so "login: admin / admin" and "login: alice / see 1Password" are not.
 func findLoginPair(text string, at, n int) ([]span, int) {
+	if text[at] != 'l' && text[at] != 'L' && text[at] != 'c' && text[at] != 'C' && text[at] != 's' && text[at] != 'S' && text[at] != 'a' && text[at] != 'A' {
+		return findSlashPair(text, at, n)
+	}
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}

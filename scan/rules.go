@@ -198,7 +198,7 @@ func ruleTable() []*rule {
 			find:     findSentenceCredential,
 			fallback: true,
 			positives: []string{"the wifi password for the 3rd floor guest network is " + fake("Kq7#vL", "2mZx9p") + ", the SSID is Corp-Guest-3F.",
-				"Use admin / " + fake("Wq9!tL", "x2Rm7z") + " to log in.", "If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
+"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
 				"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
 				"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
 				"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".",
@@ -263,15 +263,22 @@ func ruleTable() []*rule {
 		{
 			id: "login-pair", category: CategoryCredential,
 			description: "A login written as user / password after \"login:\" or \"credentials:\", the user one word or an " +
-				"email address and the password a strong value.",
+				"email address and the password a strong value; in a sentence too, when the user is an e-mail address, an account " +
+				"name (admin, root, deploy) or follows words of logging in (log in as, u/p, basic auth).",
 			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:", "login ", "login is ", "login was ",
-				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were "},
+				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were ", " / "},
 			find: findLoginPair,
 			positives: []string{"Vendor portal login: deploy@acme.io / " + fake("GXq7t", "sL!a6jW") + " (shared account).",
 				"the staging login is admin / " + fake("q_W*7", "rTkm2vB") + " until Friday",
-				"creds: ci-bot / " + fake("Xy7#", "kq2Lm9") + "; rotate monthly"},
+				"creds: ci-bot / " + fake("Xy7#", "kq2Lm9") + "; rotate monthly",
+				// user / password in a sentence: an account name, an address, or a name after words of logging in
+				"The router at the branch office: http://192.168.8.1, admin / " + fake("Kp2v", "Nw8sYe") + ".",
+				"Vendor portal (until Friday): jdoe@corp.example / " + fake("7aFJ7t@pQ", "weVEvXMZvfy") + ".",
+				"Log in as deploy / " + fake("quartz", "lantern48") + " and sudo is passwordless.",
+				"SASL user/pass for staging -> `stream-writer` / `" + fake("iAio9!", "Qw2xLp") + "`", "Use admin / " + fake("Wq9!tL", "x2Rm7z") + " to log in."},
 			negatives: []string{"login: admin / admin", "credentials: alice / see 1Password", "Login: user@example.com / <password>",
-				"account: billing / payments team"},
+				"account: billing / payments team", "read / write access for admin / ops", "staging / prod2024 parity is tracked in OPS-12",
+				"admin / admin123 is the vendor default, changed at setup", "v1.2 / v1.3 both pass", "root / pass2 in the fixture"},
 		},
 		{
 			id: "user-flag-password", category: CategoryCredential,

@@ -905,3 +905,80 @@ func chatMessage(text string, ls, le int) int {
 	}
 	return j + 1
 }
+
+// accountNames are the user names a login is written with when no word says it is one: "admin / …",
+// "root / …".
+var accountNames = map[string]bool{"admin": true, "administrator": true, "root": true, "deploy": true, "deployer": true,
+	"ubuntu": true, "ec2-user": true, "pi": true, "postgres": true, "sa": true, "elastic": true, "guest": true, "test": true,
+	"qa": true, "operator": true, "builder": true, "jenkins": true, "oracle": true, "mysql": true, "redis": true,
+	"kafka": true, "ftp": true, "sftp": true, "superuser": true, "sysadmin": true, "service": true, "support": true}
+
+// loginWords, before a user on its line, say that user / value is a login: "u/p acme_ingest / …", "Log in as
+// deploy / …", "SASL user/pass … -> writer / …".
+var loginWords = []string{"u/p", "user/pass", "username/password", "user / pass", "log in as", "login as", "logged in as",
+	"sign in as", "basic auth", "creds", "credentials", "login"}
+
+// findSlashPair finds a login written as user / password in a sentence at the " / " at text[at]: the user an
+// e-mail address, an account name ([accountNames]) or any name after a word of [loginWords] on its line; the
+// password, in backticks or quotes or not, a value that could only be one by the direct-slot bar
+// ([directValue]), relaxed only after words of logging in.
+func findSlashPair(text string, at, n int) ([]span, int) {
+	if at == 0 || text[at] != ' ' || text[at+n-1] != ' ' {
+		return nil, 0
+	}
+	// The user: the word before, without quotes.
+	ue := at
+	for ue > 0 && (text[ue-1] == '`' || text[ue-1] == '"' || text[ue-1] == '\'') {
+		ue--
+	}
+	us := ue
+	for us > 0 && ue-us < 64 && (isAlnum(text[us-1]) || strings.IndexByte("._+-@", text[us-1]) >= 0) {
+		us--
+	}
+	if us == ue {
+		return nil, 0
+	}
+	user := text[us:ue]
+	var buf [16]byte
+	named := mailAddress(user) || len(user) <= len(buf) && accountNames[string(appendLower(buf[:0], user))]
+	login := containsAnyFold(text[lineStart(text, us, 120):us], loginWords)
+	if !named && !login {
+		return nil, 0
+	}
+	// The password: the word after, without quotes.
+	vs := at + n
+	ve := vs
+	for ve < len(text) && ve-vs < maxValue && !isSpaceByte(text[ve]) {
+		ve++
+	}
+	if ve == vs {
+		return nil, 0
+	}
+	// Words of logging in admit a password of words and a number (tulipbrick77); a name alone, a strong one.
+	sp, ok := directValue(text, vs, ve, login)
+	if !ok || strings.EqualFold(text[sp.start:sp.end], user) || !endsLogin(text, sp.end) || inFence(text, at) {
+		return nil, 0
+	}
+	return []span{sp}, 0
+}
+
+// endsLogin reports whether a login's password that ends at text[end] ends its phrase: the line or a clause ends,
+// or a word follows that goes on about the login ("… to log in", "… and sudo is passwordless"), not a noun of
+// which the value would be a part ("admin / Maintainer2 / viewer", "guest / Visitor-WiFi-2 SSID").
+func endsLogin(text string, end int) bool {
+	for end < len(text) && (text[end] == '`' || text[end] == '"' || text[end] == '\'') {
+		end++
+	}
+	if end == len(text) || text[end] == '\n' || strings.IndexByte(".,;:)!?", text[end]) >= 0 {
+		return true
+	}
+	i := skipBlanks(text, end)
+	if i == len(text) || text[i] == '\n' || text[i] == '(' || strings.HasPrefix(text[i:], "—") || strings.HasPrefix(text[i:], "- ") {
+		return true
+	}
+	switch w, _ := wordAt(text, i); w {
+	case "to", "and", "for", "until", "on", "at", "in", "via", "from", "as", "or", "is", "was", "works", "against", "but":
+		return true
+	}
+	return false
+}
