@@ -198,7 +198,7 @@ func ruleTable() []*rule {
 			find:     findSentenceCredential,
 			fallback: true,
 			positives: []string{"the wifi password for the 3rd floor guest network is " + fake("Kq7#vL", "2mZx9p") + ", the SSID is Corp-Guest-3F.",
-"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
+				"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
 				"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
 				"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
 				"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".",
