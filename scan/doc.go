@@ -122,7 +122,8 @@
 //     declarations (var x string = …, val x: String = …), calls that take a name and a value
 //     (System.setProperty("X_TOKEN", "…"), os.Setenv, ["--password", "…"]), CSV rows, XML elements (also with
 //     the value on its own line) and key="…" value="…" attributes, JSON and JSON escaped inside a string, and
-//     -u/--user user:password as the shell reads it.
+//     -u/--user user:password as the shell reads it, a .pgpass line (host:port:database:user:password) and
+//     wpa_supplicant's psk="…".
 //   - Fixed-shape tokens end at a boundary: AIza… followed by more key characters, or preceded by a letter, is
 //     part of a longer string, not a Google key.
 //   - A JWT is three base64url segments, or two with an empty signature (alg none) or none at all, whose header

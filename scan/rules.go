@@ -174,11 +174,11 @@ func ruleTable() []*rule {
 				"placeholder, a variable or environment read, a secret-manager reference, a plain word or a number.",
 			keywords: append(qualifiedKeys(credentialKeyQualifiers), "pass", "pwd", "token", "secret", "credential", "creds",
 				"contraseña", "contraseÑa", "contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse",
-				"mdp", "clave", "auth"),
+				"mdp", "clave", "auth", "psk"),
 			find: findAssignment(nameCredential, func(v string, a assignment) bool {
 				return !codeValue(v, a) && credentialValue(v) && !vendorPrefixed(v)
 			}),
-			positives: []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9",
+			positives: []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9", "network={\n    psk=\"" + fake("kioskMaple", "!7731") + "\"\n}",
 				"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`, "admin password is now " + fake("Qe7t2", ">LmPd%9"), "logged in with password " + fake("Fal7#", "Ridge9x"),
 				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "The password is " + fake("Meadow-", "thistle-87") + ".",
 				"the keystore passphrase (needed for signing) is " + fake("Ember_", "cinder_42"), "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune")},
@@ -221,6 +221,16 @@ func ruleTable() []*rule {
 				"the login is jdoe1985 for the test tenant", "Replace <password> with the one you chose during setup.",
 				"Slide 9: use a passphrase of four random words; the classic example is \"correct horse battery staple\".",
 				"dana: what's the password policy now?\nlee: see docs/security.md", "sam: is the wifi back?\nme: yes, AP-3 rebooted"},
+		},
+		{
+			id: "pgpass-line", category: CategoryCredential,
+			description: "The password field of a PostgreSQL password file line (host:port:database:user:password), " +
+				"pasted from ~/.pgpass.",
+			keywords: []string{":5432:", ":5433:", ":6432:", ":*:"},
+			find:     findPgpass,
+			positives: []string{".pgpass line for the backup user:\ndb-primary.internal:5432:*:backup:" + fake("Bk4u", "p9LmQz"),
+				"localhost:6432:app:app_rw:" + fake("Tq7#", "mW2xLp9")},
+			negatives: []string{"db-primary.internal:5432:*:backup:*", "localhost:5432:app:app:${PGPASSWORD}", "time 10:5432:*:a:b c"},
 		},
 		{
 			id: "url-credentials", category: CategoryCredential,
