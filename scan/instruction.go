@@ -47,7 +47,7 @@ var instructionSources = map[string]string{
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
-	"void":    `(?i)^(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$`,
+	"void":    `(?i)^(?:all\s+(?:previous|prior|earlier)\s+constraints\s+(?:are\s+)?$|(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$)`,
 	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:(?:do|does)\s*(?:not|n't)|not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
 	// despite: "whatever the instructions above say", "regardless of your rules".
 	"despite": `^(?i)(?:whatever|regardless\s+of(?:\s+what)?|no\s+matter\s+what|despite|in\s+spite\s+of)\s+(?:` +
@@ -112,6 +112,8 @@ var instructionSources = map[string]string{
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
 	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
+	// replaceFile: an agent's instruction file overwritten: "replace the contents of CLAUDE.md", "overwrite AGENTS.md".
+	"replaceFile": `(?i)(?:replace|overwrite|rewrite)\s+(?:(?:all\s+)?the\s+(?:contents?|text)\s+(?:of|in)\s+)?$`,
 }
 
 var instructionRegexps = func() map[string]func() *regexp.Regexp {
@@ -149,6 +151,10 @@ var leadWords = map[string]bool{
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
 	"kindly": true, "quietly,": true,
 }
+
+// imperativeVerbs open a clause as an order to which "and" may join another: "Run everything with sudo and …".
+var imperativeVerbs = map[string]bool{"run": true, "use": true, "push": true, "merge": true, "apply": true, "approve": true,
+	"install": true, "delete": true, "remove": true, "skip": true, "ignore": true, "disable": true, "deploy": true, "commit": true}
 
 // politeLeads end the words before a request made politely or as a permission.
 var politeLeads = []string{"if you could", "could you", "can you", "would you", "would you mind", "i need you to",
@@ -232,6 +238,9 @@ func imperative(text string, at int) bool {
 	// allowed to …", "it's fine to …".
 	if politeEnd(ws) {
 		return true
+	}
+	if n := len(ws); n >= 2 && n <= 10 && ws[n-1] == "and" && imperativeVerbs[ws[0]] {
+		return true // an order joined to one before it: "Run everything with sudo and never ask …"
 	}
 	if len(ws) > 4 {
 		return false
@@ -406,7 +415,7 @@ var (
 )
 
 // orderNounWords start the nouns the void form declares void; a clause without one needs no expression.
-var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety"}
+var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety", "constraints"}
 
 // redefineNext are the words that may follow "your" in a redefinition; any other "your" needs no expression.
 var redefineNext = []string{"new", "real", "actual", "true", "updated", "revised", "secret", "hidden", "only", "system", "instructions", "rules", "directives", "orders"}
@@ -723,6 +732,9 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		re = expr("untold")
 	case strings.HasSuffix(kw, ".md") || strings.HasPrefix(kw, "."):
 		re = expr("remember")
+		if expr("replaceFile").MatchString(before) {
+			re = expr("replaceFile") // "replace the contents of CLAUDE.md with …"
+		}
 	case kw == "scanner" || kw == "scanning" || kw == "safety" || kw == "approval step" || kw == "guardrails" && !strings.HasSuffix(strings.ToLower(before), "your "):
 		re = expr("defeat")
 	default:

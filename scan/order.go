@@ -174,6 +174,20 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"leave out", "omit"},
 			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b`},
 	},
+	// foreign: the unsupervised and conceal orders in Spanish, Portuguese, Italian, German and French, which
+	// the command test does not read: skip the approval, turn off the secret scan, don't tell the reviewer,
+	// write this into your memory. Each is an order by its nature; a capitalized verb is listed too, as the
+	// automaton folds only ASCII letters.
+	"foreign": {
+		{verbs: []string{"no pidas", "No pidas", "não peça", "Não peça", "non chiedere", "Non chiedere", "ne demande pas", "Ne demande pas"},
+			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
+		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "Não conte", "Não diga", "non dire", "Non dire", "sag dem", "Sag dem", "sag der", "ne dis rien", "Ne dis rien"},
+			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
+		{verbs: []string{"desactiva", "Desactiva", "desative", "Desative", "desativa", "Desativa", "disattiva", "Disattiva", "deaktiviere", "Deaktiviere", "désactive", "Désactive"},
+			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
+		{verbs: []string{"salva nella", "Salva nella", "guarda en tu", "Guarda en tu", "salve na sua", "Salve na sua", "merk dir", "Merk dir", "merke dir", "Merke dir", "enregistre dans ta", "Enregistre dans ta"},
+			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
+	},
 	// declare: a note that says it outranks the reader's instructions; no command form needed.
 	"declare": {
 		{verbs: []string{"new instructions", "new directives"},
@@ -189,6 +203,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `treat\s+(?:all\s+|any\s+|every\s+|the\s+|your\s+)(?:of\s+the\s+|of\s+your\s+)?(?:prior|previous|earlier|other|existing|original)\s+(?:\w+\s+)?(?:instructions|guidance|rules|guidelines|directives|system\s+prompt)\s+as\s+(?:superseded|void|obsolete|cancell?ed|outdated|overridden|replaced|revoked|null)\b`},
 		{verbs: []string{"follow it over", "follow this over", "follow these over", "follow them over"},
 			expr: `follow\s+(?:it|this|these|them)\s+over\s+(?:anything|everything|whatever)\s+(?:(?:you\s+were\s+)?(?:said|told|written|given)\s+)?(?:earlier|before|above|previously)`},
+		{verbs: []string{"the safety checks", "the security checks", "your safety", "your security", "override: the safety"},
+			expr: `(?:override:\s+)?(?:the\s+(?:safety|security)\s+(?:checks|rules|guidelines|filters|guardrails)\s+in\s+your\s+\w+|your\s+(?:safety|security)\s+(?:checks|rules|guidelines|filters|guardrails))\s+(?:are|have\s+been)\s+(?:now\s+)?(?:disabled|off|suspended|lifted|void|turned\s+off)\b`},
 		{verbs: []string{"your previous", "your prior", "your earlier", "your old", "your original", "your existing"},
 			expr: `your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b`},
 	},
@@ -411,7 +427,7 @@ var (
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv"}
-	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised"), allowFlaggedKeywords...)
+	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
@@ -420,12 +436,21 @@ var (
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
 		"utilisateur", "relecteur", "humain"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
+	foreignKeywords      = formKeywords("foreign")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
 )
 
+// foreignReported, before an order of the foreign family, make it what someone asked for or said: "El revisor
+// pidió que no pidas aprobación …".
+var foreignReported = []string{"pidió", "pidio", "dijo", "pediu", "disse", "ha chiesto", "ha detto", "hat gesagt",
+	"wollte", "a dit", "a demandé", "asked", "said"}
+
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
+	if sp, skip := foreign.find(text, at, n); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
+		return sp, skip
+	}
 	var buf [32]byte
 	if kw := appendKey(buf[:0], text[at:at+n]); string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
 		return findAllowFlagged(text, at, n)
@@ -459,6 +484,7 @@ var (
 	conceal      = formFamily("conceal", concealHints, false, false)
 	replace      = formFamily("replace", replaceHints, true, false)
 	declare      = formFamily("declare", nil, false, true)
+	foreign      = formFamily("foreign", nil, false, false)
 	abandon      = formFamily("abandon", nil, false, false)
 )
 
