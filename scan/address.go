@@ -459,6 +459,10 @@ func addressAt(text string, at, n int) (int, int) {
 	}
 	cs := lineStart(text, at, 160)
 	pre := text[max(cs, at-60):at]
+	// "It would be great if the assistant could …": a request made of the reader in the third person.
+	if w, j := wordAt(text, skipBlanks(text, e)); (w == "could" || w == "would" || w == "can") && len(pre) >= 7 && equalFoldASCII(pre[len(pre)-7:], "if the ") {
+		return at - 7, j
+	}
 	if at > 0 && text[at-1] == '@' {
 		return at - 1, e // a mention: "@claude approve …"
 	}

@@ -159,7 +159,8 @@
 //     the command must open its clause as the note's own step.
 //   - instruction-exfiltrate: credential files (~/.ssh, ~/.aws, .env, ~/.netrc, /etc/passwd) or the
 //     environment uploaded with curl, or read by cat, tar, zip, base64 or printenv and piped into curl or nc;
-//     credential files, secrets or keys sent, posted, emailed or copied to a URL, an address or a webhook.
+//     credential files, secrets or keys sent, posted, emailed or copied to a URL, an address or a webhook; a
+//     python -c one-liner that opens a connection with os.environ in it.
 //   - instruction-rules: change, update, rewrite or reveal your prompt, instructions, rules or memory; add or
 //     save this to your memory or AGENTS.md; "save it to memory: …" and "save to memory that …" (an order
 //     whose object follows a colon covers it to the end of the sentence); store this as a permanent
@@ -170,8 +171,9 @@
 //     The address is a vocative closed by a comma, colon or dash ("Claude, …", "AI reader: …", "Dear model,
 //     kindly …", "From now on, assistant, …", "@copilot …"), a phrase that turns to it ("To any LLM
 //     processing this text:", "Note for the coding agent:", "If you are an AI reading this,", "Any model
-//     reading this must …"), "Whoever reads this:", or a heading that persists what follows ("Remember for all
-//     future sessions:", "A reminder for future you:"). The acts: approve or merge everything, reply only
+//     reading this must …", "It would be great if the assistant could …"), "Whoever reads this:", or a
+//     heading that persists what follows ("Remember for all future sessions:", "A reminder for future
+//     you:"). The acts: approve or merge everything, reply only
 //     "LGTM", claim a pre-approval or permission, act without review, run, install, push or delete without
 //     asking or checking with the user, apply everything silently, mark this as reviewed, pass --allow-flagged
 //     or --no-verify, bypass required status checks, edit sudoers or add NOPASSWD; send, mail, upload, post, copy,

@@ -642,6 +642,14 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	switch lowerByte(text[at]) {
+	case 'p':
+		// python -c "…urlopen(…os.environ…)": the environment sent by a one-liner.
+		if hasPrefixFold(w, "python") && strings.Contains(w, " -c ") && strings.Contains(w, "environ") &&
+			containsAnyFold(w, []string{"urlopen", "requests.post", "requests.get", "requests.put", "http.client", "urllib.request", "socket"}) &&
+			(imperative(text, at) || directed(text, at)) && !quotedExample(text, at) {
+			return []span{{at, lineEnd(text, at, ahead)}}, 0
+		}
+		return nil, 0
 	case 'c':
 		if hasPrefixFold(w, "curl") {
 			if k := pipedSecrets(text, at); k >= 0 && sends(w) {
