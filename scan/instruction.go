@@ -152,6 +152,10 @@ var leadWords = map[string]bool{
 	"kindly": true, "quietly,": true,
 }
 
+// timeLeads may open an order before its verb.
+var timeLeads = []string{"from now on", "going forward", "from here on", "henceforth", "in future", "in the future",
+	"next time", "every time", "always"}
+
 // imperativeVerbs open a clause as an order to which "and" may join another: "Run everything with sudo and …".
 var imperativeVerbs = map[string]bool{"run": true, "use": true, "push": true, "merge": true, "apply": true, "approve": true,
 	"install": true, "delete": true, "remove": true, "skip": true, "ignore": true, "disable": true, "deploy": true, "commit": true}
@@ -211,6 +215,13 @@ func imperative(text string, at int) bool {
 			before = ""
 		} else if aiNouns[strings.ToLower(strings.Trim(before[1:k], ",:"))] {
 			before = strings.TrimSpace(before[k:])
+		}
+	}
+	// A time that opens the order: "from now on skip …", "going forward, approve …".
+	for _, t := range timeLeads {
+		if hasPrefixFold(before, t) {
+			before = strings.TrimLeft(before[len(t):], ", \t")
+			break
 		}
 	}
 	if before == "" {

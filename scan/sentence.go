@@ -494,13 +494,7 @@ func humanWord(kw string) bool {
 // password word), letters with a digit or a symbol (tulipbrick77), or six to twelve digits that are neither
 // filler nor a date.
 func directValue(text string, i, j int, relaxed bool) (span, bool) {
-	i, j = outsideCJK(text, i, j)
-	for i < j && strings.IndexByte("\"'`([<{", text[i]) >= 0 {
-		i++
-	}
-	for j > i && strings.IndexByte("\"'`)]>},;:.!?", text[j-1]) >= 0 && !closesOwnBracket(text[i:j]) {
-		j--
-	}
+	i, j = trimValue(text, i, j)
 	v := text[i:j]
 	if v == "" {
 		return span{}, false
@@ -538,6 +532,19 @@ func algorithmName(v string) bool {
 // secret_v2) and a chosen password rarely does.
 func namesCredential(v string) bool {
 	return containsAnyFold(v, []string{"pass", "pwd", "secret", "token", "key", "cred"})
+}
+
+// trimValue returns the word text[i:j] without the quotes, brackets and punctuation around it, and outside the
+// characters of Chinese, Japanese or Korean.
+func trimValue(text string, i, j int) (int, int) {
+	i, j = outsideCJK(text, i, j)
+	for i < j && strings.IndexByte("\"'`([<{", text[i]) >= 0 {
+		i++
+	}
+	for j > i && strings.IndexByte("\"'`)]>},;:.!?", text[j-1]) >= 0 && !closesOwnBracket(text[i:j]) {
+		j--
+	}
+	return i, j
 }
 
 // notPassword reports whether v, in a direct slot, is something other than a password: see [directValue].
@@ -916,7 +923,7 @@ var accountNames = map[string]bool{"admin": true, "administrator": true, "root":
 // loginWords, before a user on its line, say that user / value is a login: "u/p acme_ingest / …", "Log in as
 // deploy / …", "SASL user/pass … -> writer / …".
 var loginWords = []string{"u/p", "user/pass", "username/password", "user / pass", "log in as", "login as", "logged in as",
-	"sign in as", "basic auth", "creds", "credentials", "login"}
+	"sign in as", "log in with", "logged in with", "sign in with", "basic auth", "creds", "credentials", "login"}
 
 // findSlashPair finds a login written as user / password in a sentence at the " / " at text[at]: the user an
 // e-mail address, an account name ([accountNames]) or any name after a word of [loginWords] on its line; the
@@ -956,6 +963,12 @@ func findSlashPair(text string, at, n int) ([]span, int) {
 	}
 	// Words of logging in admit a password of words and a number (tulipbrick77); a name alone, a strong one.
 	sp, ok := directValue(text, vs, ve, login)
+	if !ok && named {
+		// A strong value is the password by its place, whatever its shape: root / MoonRiver2024!.
+		if s, e := trimValue(text, vs, ve); e-s >= 8 && strongValue(text[s:e]) && !notPassword(text[s:e], true) {
+			sp, ok = span{s, e}, true
+		}
+	}
 	if !ok || strings.EqualFold(text[sp.start:sp.end], user) || !endsLogin(text, sp.end) || inFence(text, at) {
 		return nil, 0
 	}
