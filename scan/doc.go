@@ -83,7 +83,9 @@
 //     sudo or creds, whose values are often user names), letters with a digit or a symbol are enough
 //     (tulipbrick77, tulpMolen77), and so are six to twelve digits that are neither filler nor a date; not a
 //     name in code (ENV_VAR_2, password16), nor an algorithm (argon2id, sha256crypt, base64url). Inflected
-//     words count (şifresi, lösenordet), and so do requirepass, WPA2 and psk.
+//     words count (şifresi, lösenordet), and so do requirepass, WPA2 and psk; a topic particle is a copula
+//     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
+//     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS").
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code …"); filler
 //     (1234, 0000) and years are not PINs.

@@ -210,7 +210,8 @@ func ruleTable() []*rule {
 				// a sentence that wraps, a value on the line after a colon, the next sentence, a chat's answer
 				"Jonas pasted the secret access key for the tf-state user\n(" + fake("jp1NA533rUV76kka", "uLIFPuJ8zYFaC/XvBfxfba61") + ") by accident.",
 				"Password for the elastic user:\n  " + fake("JfUs=CX0t", "L6JHrmuU2F2"), "I reset your Jira password, Tom. It is " + fake("meadow.Juniper", ".pebble.78") + " until you change it.",
-				"[10:42] dana: what was the vpn password again?\n[10:43] lee: " + fake("C058!", "1WkYc2")},
+				"[10:42] dana: what was the vpn password again?\n[10:43] lee: " + fake("C058!", "1WkYc2"),
+				"grafana admin pass: " + fake("Nimbus_Cloud", "_42"), "wifi pass for the office: " + fake("BlueHeron", "!88"), "パスワードは " + fake("sakura2024", "umi") + " です"},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
@@ -220,7 +221,8 @@ func ruleTable() []*rule {
 				"Pin numpy to 1.26.4 and the runner image to 20240915.", "exit code 137 means the OOM killer", "The PIN is 1234 on every demo unit.",
 				"the login is jdoe1985 for the test tenant", "Replace <password> with the one you chose during setup.",
 				"Slide 9: use a passphrase of four random words; the classic example is \"correct horse battery staple\".",
-				"dana: what's the password policy now?\nlee: see docs/security.md", "sam: is the wifi back?\nme: yes, AP-3 rebooted"},
+				"dana: what's the password policy now?\nlee: see docs/security.md", "sam: is the wifi back?\nme: yes, AP-3 rebooted",
+				"--- PASS: TestLogin2 (0.01s)", "the tests pass: 412 of 412, Hx7qK2mLp9 seed", "wifi pass-through mode is enabled on AP-2"},
 		},
 		{
 			id: "pgpass-line", category: CategoryCredential,

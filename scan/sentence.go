@@ -40,7 +40,7 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// Redis's password directive and the Wi-Fi key, named in prose
 	"requirepass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
-	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass "}
+	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
@@ -58,7 +58,12 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		switch kw := string(appendLower(kb[:0], text[at:at+n])); kw {
 		case "pin", "пин", "Пин", "ПИН", "code":
 			return findPIN(text, at, n)
-		case "wifi", "wi-fi", "wlan", "pass ", "pass-", "pass_":
+		case "pass ", "pass-", "pass_", "pass:":
+			if !passOwners[strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))] {
+				return chatAnswer(text, at, n)
+			}
+			n-- // "admin pass: …", "wifi pass for the office: …": a password named by whose it is
+		case "wifi", "wi-fi", "wlan":
 			return chatAnswer(text, at, n)
 		}
 	}
@@ -436,7 +441,7 @@ const (
 // "è", "é", "är", "er", "je", "jest", "lautet", "on", "este", "var".
 var copulaWords = map[string]bool{"is": true, "was": true, "are": true, "it's": true, "es": true, "est": true, "ist": true,
 	"è": true, "é": true, "är": true, "er": true, "je": true, "jest": true, "lautet": true, "on": true, "este": true, "var": true,
-	"era": true, "war": true, "был": true, "—": true, "–": true, "-": true, "→": true, "->": true, "=>": true}
+	"era": true, "war": true, "был": true, "は": true, "是": true, "为": true, "為": true, "은": true, "는": true, "—": true, "–": true, "-": true, "→": true, "->": true, "=>": true}
 
 // directSlot returns the place of the word at text[i] after the credential word that ends at kwEnd, words words
 // before it.
@@ -476,6 +481,12 @@ func directSlot(text string, kwEnd, i, words int) int {
 	}
 	return slotNone
 }
+
+// passOwners, before a bare "pass", make it a password: "admin pass", "wifi pass", "the nas pass"; "tests
+// pass" and "--- PASS" are not.
+var passOwners = map[string]bool{"admin": true, "root": true, "wifi": true, "wi-fi": true, "wlan": true, "db": true,
+	"user": true, "vpn": true, "sudo": true, "nas": true, "router": true, "guest": true, "ssh": true, "ftp": true,
+	"sftp": true, "same": true, "mysql": true, "postgres": true, "redis": true, "grafana": true, "jenkins": true}
 
 // humanWord reports whether the credential word kw names a password people choose, so that a value in the copula
 // slot may be a word and a number (tulipbrick77): not login, sudo or creds, whose values are often user names.
