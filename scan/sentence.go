@@ -712,6 +712,9 @@ func quotedPassphrase(text string, i, le int) (span, bool) {
 // language: Turkish şifresi, şifreniz; Swedish and Norwegian lösenordet, passordet; Finnish salasanasi.
 func wordSuffix(text string, at, n int) int {
 	kw := text[at : at+n]
+	if c := kw[0] | 0x20; c != 'l' && c != 'p' && c != 's' && kw[0] != 0xc5 || n < 6 || n > 9 || lowerByte(kw[1]) == 'a' && c == 'p' && n == 8 {
+		return 0 // most words: tokens, secrets, password_hash
+	}
 	var sufs []string
 	switch {
 	case strings.EqualFold(kw, "şifre") || kw == "Şifre":
