@@ -513,11 +513,15 @@ func directValue(text string, i, j int, relaxed bool) (span, bool) {
 	if allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
 		return span{i, j}, relaxed && len(v) >= 6 && len(v) <= 12 && !isFiller(v) && !dateLike(v)
 	}
-	if utf8.RuneCountInString(v) < 8 || notPassword(v, relaxed) {
+	if len(v) < 8 || utf8.RuneCountInString(v) < 8 {
 		return span{}, false
 	}
-	_, lower, upper, digit, other := classes(v)
-	if strongValue(v) || looseCompound(v) {
+	// The cheap test first: a password here has letters and a digit or a symbol; most words have not.
+	n, lower, upper, digit, other := classes(v)
+	if !(lower || upper) || !(digit || other) || notPassword(v, relaxed) {
+		return span{}, false
+	}
+	if n >= 3 && credentialValue(v) || looseCompound(v) {
 		return span{i, j}, true
 	}
 	return span{i, j}, relaxed && (lower || upper) && (digit || other) && !isWordish(v) && !isPlaceholder(v) && !isFiller(v) &&
