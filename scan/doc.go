@@ -61,7 +61,8 @@
 //     reads --password-stdin.
 //   - A credential handed over in a sentence is found by its value where the grammar above does not reach
 //     (credential-in-sentence): a credential word (password, passphrase, pw, creds, login, sudo, and the word
-//     for password in twenty other languages: hasło, пароль, şifre, wachtwoord, heslo, lösenord, パスワード,
+//     for password in over thirty other languages: hasło, пароль, şifre, wachtwoord, heslo, lösenord, κωδικός,
+//     סיסמה, كلمة المرور, पासवर्ड, รหัสผ่าน, kata sandi, lozinka, parola, パスワード,
 //     密码, 비밀번호…) and, in the same sentence, at most twelve words after it or four before it ("… as the
 //     password", "admin / … to log in"), a word that can only be a password, strong or random; in Chinese,
 //     Japanese or Korean text the word is the run of other characters between the script's own ("密码：…").

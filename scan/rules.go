@@ -190,7 +190,7 @@ func ruleTable() []*rule {
 			id: "credential-in-sentence", category: CategoryCredential,
 			description: "A password or a machine-generated key handed over in a sentence: a credential word (password, " +
 				"passphrase, pw, creds, login, sudo; key, token or secret only with a random value; the word for password in " +
-				"twenty other languages) and, in the same sentence, a word that can only be a password; hosts, e-mail " +
+				"over thirty other languages) and, in the same sentence, a word that can only be a password; hosts, e-mail " +
 				"addresses, paths, versions, hyphenated names (but not words and a number, as passphrases are), code " +
 				"identifiers and cache keys are not. Right after the word or a copula the bar is lower (words and a number, " +
 				"a PIN's digits, a passphrase in quotes), and a chat's answer to a question about a password is read too.",
@@ -211,6 +211,8 @@ func ruleTable() []*rule {
 				"Jonas pasted the secret access key for the tf-state user\n(" + fake("jp1NA533rUV76kka", "uLIFPuJ8zYFaC/XvBfxfba61") + ") by accident.",
 				"Password for the elastic user:\n  " + fake("JfUs=CX0t", "L6JHrmuU2F2"), "I reset your Jira password, Tom. It is " + fake("meadow.Juniper", ".pebble.78") + " until you change it.",
 				"[10:42] dana: what was the vpn password again?\n[10:43] lee: " + fake("C058!", "1WkYc2"),
+				"Ο κωδικός του router είναι " + fake("Kaliméra", "!2024"), "הסיסמה לשרת היא " + fake("Tapuz!", "9922"),
+				"सर्वर का पासवर्ड " + fake("Tara@", "8812") + " है", "Lozinka za test server je " + fake("Sokol!", "7788"),
 				"grafana admin pass: " + fake("Nimbus_Cloud", "_42"), "wifi pass for the office: " + fake("BlueHeron", "!88"), "パスワードは " + fake("sakura2024", "umi") + " です"},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
@@ -222,7 +224,7 @@ func ruleTable() []*rule {
 				"the login is jdoe1985 for the test tenant", "Replace <password> with the one you chose during setup.",
 				"Slide 9: use a passphrase of four random words; the classic example is \"correct horse battery staple\".",
 				"dana: what's the password policy now?\nlee: see docs/security.md", "sam: is the wifi back?\nme: yes, AP-3 rebooted",
-				"--- PASS: TestLogin2 (0.01s)", "the tests pass: 412 of 412, Hx7qK2mLp9 seed", "wifi pass-through mode is enabled on AP-2"},
+				"La parola chiave è ottimizzazione.", "Kata sandi harus minimal 12 karakter.", "--- PASS: TestLogin2 (0.01s)", "the tests pass: 412 of 412, Hx7qK2mLp9 seed", "wifi pass-through mode is enabled on AP-2"},
 		},
 		{
 			id: "pgpass-line", category: CategoryCredential,

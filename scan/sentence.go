@@ -36,7 +36,8 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// ASCII letters
 	"hasło", "haslo", "пароль", "Пароль", "şifre", "Şifre", "wachtwoord", "heslo", "lösenord", "losenord", "passord",
 	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "暗証番号", "密码", "密碼", "口令",
-	"비밀번호", "암호",
+	"비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
+	"kata laluan", "lozinka", "geslo", "slaptažodis", "parool", "parola", "парола", "Парола", "contrasenya",
 	// Redis's password directive and the Wi-Fi key, named in prose
 	"requirepass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
@@ -441,7 +442,8 @@ const (
 // "è", "é", "är", "er", "je", "jest", "lautet", "on", "este", "var".
 var copulaWords = map[string]bool{"is": true, "was": true, "are": true, "it's": true, "es": true, "est": true, "ist": true,
 	"è": true, "é": true, "är": true, "er": true, "je": true, "jest": true, "lautet": true, "on": true, "este": true, "var": true,
-	"era": true, "war": true, "был": true, "は": true, "是": true, "为": true, "為": true, "은": true, "는": true, "—": true, "–": true, "-": true, "→": true, "->": true, "=>": true}
+	"era": true, "war": true, "был": true, "は": true, "是": true, "为": true, "為": true, "은": true, "는": true, "είναι": true, "היא": true, "הוא": true, "هي": true, "هو": true, "คือ": true,
+	"adalah": true, "ir": true, "yra": true, "je:": true, "—": true, "–": true, "-": true, "→": true, "->": true, "=>": true}
 
 // directSlot returns the place of the word at text[i] after the credential word that ends at kwEnd, words words
 // before it.
@@ -594,12 +596,14 @@ func notPassword(v string, relaxed bool) bool {
 	return false
 }
 
-// mailAddress reports whether v is an e-mail address or an ssh target: an @ and a lower-case host after it.
+// mailAddress reports whether v is an e-mail address or an ssh target: an @ and a lower-case host after it,
+// with a letter or a dot (Tara@8812 is a password).
 func mailAddress(v string) bool {
 	k := strings.IndexByte(v, '@')
-	return k > 0 && k < len(v)-1 && allBytes(v[k+1:], func(c byte) bool {
+	host := v[k+1:]
+	return k > 0 && k < len(v)-1 && allBytes(host, func(c byte) bool {
 		return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.'
-	})
+	}) && strings.IndexFunc(host, func(r rune) bool { return r == '.' || 'a' <= r && r <= 'z' }) >= 0
 }
 
 // envAssign reports whether v assigns a variable: NAME=… or name=… with a name of three characters or more.
