@@ -135,6 +135,14 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:ignoruj|zapomeň\s+na)\s+(?:všechny\s+|všetky\s+)?(?:předchozí|predchádzajúce|dřívější)\s+(?:instrukce|pokyny|inštrukcie|pravidla)`},
 		{verbs: []string{"unohda", "Unohda", "ohita", "Ohita"}, // Finnish
 			expr: `(?:unohda|ohita)\s+(?:kaikki\s+)?(?:aiemmat|edelliset|aikaisemmat)\s+(?:ohjeet|ohjeesi|käskyt|säännöt)`},
+		{verbs: []string{"αγνόησε", "Αγνόησε", "ξέχασε", "Ξέχασε"}, // Greek
+			expr: `(?:αγνόησε|ξέχασε)\s+(?:όλες\s+)?(?:τις\s+)?(?:προηγούμενες|παλιές)\s+(?:οδηγίες|εντολές|κανόνες)`},
+		{verbs: []string{"התעלם", "שכח"}, // Hebrew
+			expr: `(?:התעלם|שכח)\s+(?:מ|את\s+)?(?:כל\s+)?(?:ה)?(?:הוראות|הנחיות|כללים)\s+(?:ה)?(?:קודמות|קודמים|הקודמות)`},
+		{verbs: []string{"hagyd", "Hagyd", "felejtsd", "Felejtsd"}, // Hungarian
+			expr: `(?:hagyd\s+figyelmen\s+kívül|felejtsd\s+el)\s+(?:az\s+)?(?:összes\s+)?(?:korábbi|előző|eddigi)\s+(?:utasítást|utasításokat|utasításaidat|szabályokat)`},
+		{verbs: []string{"ละเว้น", "เพิกเฉย", "ลืม"}, // Thai
+			expr: `(?:ละเว้น|เพิกเฉยต่อ|เพิกเฉย|ลืม)\s*(?:ทุก)?\s*(?:คำสั่ง|คำแนะนำ|กฎ)\s*(?:ทั้งหมด)?\s*(?:ก่อนหน้า|ก่อนหน้านี้|เดิม)`},
 		{verbs: []string{"ignoră", "Ignoră", "uită", "Uită"}, // Romanian
 			expr: `(?:ignoră|uită)\s+(?:toate\s+)?(?:instrucțiunile|instrucţiunile|regulile)\s+(?:anterioare|precedente)`},
 		{verbs: []string{"zignoruj", "ignoruj", "zapomnij"}, // Polish
@@ -185,6 +193,16 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
 		{verbs: []string{"desactiva", "Desactiva", "desative", "Desative", "desativa", "Desativa", "disattiva", "Disattiva", "deaktiviere", "Deaktiviere", "désactive", "Désactive"},
 			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
+		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de", "Vertel de", "nie mów", "Nie mów"},
+			expr: `(?:не\s+(?:говори|сообщай)\s+(?:ничего\s+)?(?:ревьюеру|ревьюверу|пользователю|проверяющему)|vertel\s+de\s+(?:reviewer|gebruiker)\s+(?:er\s+)?niets|nie\s+mów\s+(?:nic\s+)?(?:recenzentowi|użytkownikowi|recenzentce))`},
+		{verbs: []string{"отключи", "Отключи", "zet de", "Zet de", "wyłącz", "Wyłącz"},
+			expr: `(?:отключи\s+(?:проверку\s+секретов|сканер\s+секретов)|zet\s+de\s+(?:secret-scan(?:ner)?|geheimscanner)\s+uit|wyłącz\s+(?:skanowanie\s+sekretów|skaner\s+sekretów))`},
+		{verbs: []string{"запомни навсегда", "Запомни навсегда", "сохрани в", "Сохрани в", "onthoud voor altijd", "Onthoud voor altijd", "zapamiętaj na zawsze", "Zapamiętaj na zawsze",
+			"recuerda para siempre", "Recuerda para siempre", "lembre-se para sempre", "Lembre-se para sempre", "ricorda per sempre", "Ricorda per sempre",
+			"souviens-toi pour toujours", "Souviens-toi pour toujours", "sla op in je", "Sla op in je", "zapisz w swojej", "Zapisz w swojej"},
+			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|sla\s+op\s+in\s+je\s+geheugen|zapisz\s+w\s+swojej\s+pamięci)` +
+				// "remember forever" persists what follows it: a colon or "that"
+				`|(?:запомни\s+навсегда|onthoud\s+voor\s+altijd|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre|ricorda\s+per\s+sempre|souviens-toi\s+pour\s+toujours)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
 		{verbs: []string{"salva nella", "Salva nella", "guarda en tu", "Guarda en tu", "salve na sua", "Salve na sua", "merk dir", "Merk dir", "merke dir", "Merke dir", "enregistre dans ta", "Enregistre dans ta"},
 			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
 	},
@@ -449,6 +467,9 @@ var foreignReported = []string{"pidió", "pidio", "dijo", "pediu", "disse", "ha 
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
 	if sp, skip := foreign.find(text, at, n); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
+		if e := sp[0].end; text[e-1] == ':' || e < len(text) && text[e] == ':' || text[e-1] == ' ' {
+			sp[0].end = sentenceEnd(text, e) // "Recuerda para siempre: …": what is to be remembered follows
+		}
 		return sp, skip
 	}
 	var buf [32]byte
