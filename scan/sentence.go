@@ -793,7 +793,10 @@ func findPIN(text string, at, n int) ([]span, int) {
 	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин":
 	default:
 		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
-		if w := strings.ToLower(nextWord(text, e+1)); !(e < len(text) && (text[e] == ' ' || text[e] == '-') && (w == "code" || w == "number")) {
+		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
+			return nil, 0
+		}
+		if w := strings.ToLower(nextWord(text, e+1)); w != "code" && w != "number" {
 			return nil, 0
 		}
 	}
