@@ -88,8 +88,10 @@
 //     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
 //     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS").
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
-//     code", Пин-код, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code …"); filler
-//     (1234, 0000) and years are not PINs.
+//     code", Пин-код, passcode, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
+//     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs.
+//   - A Markdown table whose header cell ends with a credential word ("| DB password |") holds the credential
+//     in that column of the rows below, by the direct-slot bar (a random value for key, token and secret).
 //   - A sentence wrapped onto the next line (a long line of words that does not end a sentence, then a line
 //     that goes on in lower case or opens a parenthesis) goes on there; a line that ends in a colon after a credential word
 //     gives its value alone on the next line (Elasticsearch's first start); a sentence that ends is continued

@@ -97,6 +97,14 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
+	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") {
+		if sp, skip := findPIN(text, at, n); sp != nil {
+			return sp, skip // "the passcode 771903": passcodes are digits
+		}
+	}
+	if sp, ok := tableCell(text, at, n); ok && (!strict || randomValue(text[sp.start:sp.end])) {
+		return []span{sp}, 0
+	}
 	// What rules a value out by its sentence or its place is looked at only once there is one: most hits
 	// have none.
 	found := func(sp span) ([]span, int) {
@@ -486,7 +494,7 @@ func directSlot(text string, kwEnd, i, words int) int {
 
 // passOwners, before a bare "pass", make it a password: "admin pass", "wifi pass", "the nas pass"; "tests
 // pass" and "--- PASS" are not.
-var passOwners = map[string]bool{"admin": true, "root": true, "wifi": true, "wi-fi": true, "wlan": true, "db": true,
+var passOwners = map[string]bool{"with": true, "admin": true, "root": true, "wifi": true, "wi-fi": true, "wlan": true, "db": true,
 	"user": true, "vpn": true, "sudo": true, "nas": true, "router": true, "guest": true, "ssh": true, "ftp": true,
 	"sftp": true, "same": true, "mysql": true, "postgres": true, "redis": true, "grafana": true, "jenkins": true}
 
@@ -790,7 +798,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if !lockWords[w1] && !lockWords[w2] {
 			return nil, 0
 		}
-	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин":
+	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode"):
 	default:
 		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
 		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
@@ -831,6 +839,9 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if v := text[s:t]; len(v) >= 4 && len(v) <= 8 && allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
 			if directSlot(text, e, i, words) == slotNone || isFiller(v) || pinFiller(v) || len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
 				return nil, 0
+			}
+			if ss, se := sentenceBounds(text, at); containsAnyFold(text[ss:se], []string{"error", "status", " means", "exit"}) {
+				return nil, 0 // "Alarm code 9157 is the vendor's error code": a code that reports, not one that opens
 			}
 			return []span{{s, t}}, 0
 		}
@@ -1019,4 +1030,48 @@ func endsLogin(text string, end int) bool {
 		return true
 	}
 	return false
+}
+
+// tableCell finds a password in a Markdown table whose header names the credential at text[at:at+n] as a
+// column ("| host | user | password |", "| DB password |"): the cell of that column in the rows below, by the
+// direct-slot bar.
+func tableCell(text string, at, n int) (span, bool) {
+	ls, le := lineStart(text, at, 240), lineEnd(text, at, 240)
+	head := strings.TrimSpace(text[ls:le])
+	if !strings.HasPrefix(head, "|") || strings.TrimSpace(text[at+n:at+n+strings.IndexByte(text[at+n:le]+"|", '|')]) != "" {
+		return span{}, false // not a header cell that ends with the word ("| DB password |")
+	}
+	col := strings.Count(text[ls:at], "|")
+	for row, i := 0, le+1; row < 12 && i < len(text); row++ {
+		re := lineEnd(text, i, 240)
+		line := text[i:re]
+		if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			break
+		}
+		// The cell col of the row: after its col-th bar.
+		k, c := i, 0
+		for k < re && c < col {
+			if text[k] == '|' {
+				c++
+			}
+			k++
+		}
+		if c == col {
+			ce := k + strings.IndexByte(text[k:re]+"|", '|')
+			cs, cend := k, ce
+			for cs < cend && isSpaceByte(text[cs]) {
+				cs++
+			}
+			for cend > cs && isSpaceByte(text[cend-1]) {
+				cend--
+			}
+			if cend-cs >= 8 && strings.IndexAny(text[cs:cend], " \t") < 0 && !strings.HasPrefix(text[cs:cend], "---") {
+				if sp, ok := directValue(text, cs, cend, true); ok {
+					return sp, true
+				}
+			}
+		}
+		i = re + 1
+	}
+	return span{}, false
 }
