@@ -43,6 +43,7 @@ var instructionSources = map[string]string{
 		`|(?:all\s+of\s+)?(?:everything|anything|all|what(?:ever)?)\s+(?:(?:is|was|you\s+read|written|said|stated)\s+)?(?:above|before|earlier|previously|so\s+far)` +
 		`|(?:all\s+of\s+)?the\s+above` +
 		`|(?:the\s+)?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md)` +
+		`|(?:whatever|what|anything|everything)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|the\s+system\s+prompt|your\s+(?:instructions|rules|guidelines))\s+(?:says|said|tells\s+you|requires|asks)(?:\s+(?:about|on|regarding)\s+[\w.-]+)?` +
 		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|config|configuration|memory))` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,

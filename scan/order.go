@@ -215,7 +215,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"overrides your", "supersedes your", "replaces your", "takes precedence over your"},
 			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines|rules)`},
 		{verbs: []string{"treat this", "treat the following", "treat it as", "treat the instructions"},
-			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+|file\s+|message\s+|section\s+|comment\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
+			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+|file\s+|message\s+|section\s+|comment\s+)?as\s+(?:your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)|the\s+(?:new\s+)?system\s+prompt)` +
 				`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority`},
 		{verbs: []string{"treat all", "treat any", "treat every", "treat the", "treat your"},
 			expr: `treat\s+(?:all\s+|any\s+|every\s+|the\s+|your\s+)(?:of\s+the\s+|of\s+your\s+)?(?:prior|previous|earlier|other|existing|original)\s+(?:\w+\s+)?(?:instructions|guidance|rules|guidelines|directives|system\s+prompt)\s+as\s+(?:superseded|void|obsolete|cancell?ed|outdated|overridden|replaced|revoked|null)\b`},
