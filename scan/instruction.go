@@ -219,10 +219,12 @@ func imperative(text string, at int) bool {
 		}
 	}
 	// A time that opens the order: "from now on skip …", "going forward, approve …".
-	for _, t := range timeLeads {
-		if hasPrefixFold(before, t) {
-			before = strings.TrimLeft(before[len(t):], ", \t")
-			break
+	if before != "" && strings.IndexByte("fghinea", lowerByte(before[0])) >= 0 {
+		for _, t := range timeLeads {
+			if hasPrefixFold(before, t) {
+				before = strings.TrimLeft(before[len(t):], ", \t")
+				break
+			}
 		}
 	}
 	if before == "" {

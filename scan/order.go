@@ -68,7 +68,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 		// an agent's own review, and reports that lie about it
 		{verbs: []string{"approve your own"},
 			expr: `approve\s+your\s+own\s+(?:pull\s+requests?|prs?|merge\s+requests?|mrs?|changes|commits|patches)\b`},
-		{verbs: []string{"report", "mark", "list", "show", "present", "describe"},
+		{verbs: failingVerbs(),
 			expr: `(?:report|mark|list|show|present|describe)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:failing|failed|broken|red)\s+(?:\w+\s+){0,3}?as\s+(?:passing|passed|green|fixed|successful|ok)\b`},
 		// hooks switched off for every repository
 		{verbs: []string{"git config"},
@@ -227,6 +227,20 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b`},
 	},
 })
+
+// failingVerbs are the keywords of the form that reports failures as passes: a verb and the words that name
+// what failed ("report the failing", "mark all failed"), so that the verbs alone, common words, are no hits.
+func failingVerbs() []string {
+	var out []string
+	for _, v := range []string{"report", "mark", "list", "show", "present", "describe"} {
+		for _, d := range []string{"", "the ", "all ", "any ", "every "} {
+			for _, f := range []string{"failing", "failed", "broken"} {
+				out = append(out, v+" "+d+f)
+			}
+		}
+	}
+	return out
+}
 
 // compileForms gives each form an expression compiled on first use, anchored at its first word.
 func compileForms(m map[string][]*orderForm) map[string][]*orderForm {

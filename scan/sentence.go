@@ -728,16 +728,15 @@ func quotedPassphrase(text string, i, le int) (span, bool) {
 // language: Turkish şifresi, şifreniz; Swedish and Norwegian lösenordet, passordet; Finnish salasanasi.
 func wordSuffix(text string, at, n int) int {
 	kw := text[at : at+n]
-	if c := kw[0] | 0x20; c != 'l' && c != 'p' && c != 's' && kw[0] != 0xc5 || n < 6 || n > 9 || lowerByte(kw[1]) == 'a' && c == 'p' && n == 8 {
-		return 0 // most words: tokens, secrets, password_hash
-	}
 	var sufs []string
+	// By length first: most words that reach here (tokens, secrets, password_hash) have none of these lengths or
+	// letters.
 	switch {
-	case strings.EqualFold(kw, "şifre") || kw == "Şifre":
+	case n == 6 && (strings.EqualFold(kw, "şifre") || kw == "Şifre"):
 		sufs = []string{"niz", "si", "m", "n"}
-	case strings.EqualFold(kw, "lösenord") || strings.EqualFold(kw, "losenord") || strings.EqualFold(kw, "passord"):
+	case n == 7 && strings.EqualFold(kw, "passord"), n == 8 && strings.EqualFold(kw, "losenord"), n == 9 && strings.EqualFold(kw, "lösenord"):
 		sufs = []string{"et"}
-	case strings.EqualFold(kw, "salasana"):
+	case n == 8 && strings.EqualFold(kw, "salasana"):
 		sufs = []string{"si", "nsa"}
 	default:
 		return 0
@@ -1036,6 +1035,10 @@ func endsLogin(text string, end int) bool {
 // column ("| host | user | password |", "| DB password |"): the cell of that column in the rows below, by the
 // direct-slot bar.
 func tableCell(text string, at, n int) (span, bool) {
+	// The cheap test first: a bar after the word; most hits are in prose.
+	if k := skipBlanks(text, at+n); k >= len(text) || text[k] != '|' {
+		return span{}, false
+	}
 	ls, le := lineStart(text, at, 240), lineEnd(text, at, 240)
 	head := strings.TrimSpace(text[ls:le])
 	if !strings.HasPrefix(head, "|") || strings.TrimSpace(text[at+n:at+n+strings.IndexByte(text[at+n:le]+"|", '|')]) != "" {
