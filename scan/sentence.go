@@ -888,8 +888,9 @@ func chatAnswer(text string, at, n int) ([]span, int) {
 	}
 	le := lineEnd(text, at, 160)
 	next := nextLine(text, le)
-	if next == 0 {
-		return nil, 0 // no answer below
+	bare := n == 4 && lowerByte(text[at]) == 'p'
+	if next == 0 || !bare && strings.IndexByte(text[at:le], '?') < 0 {
+		return nil, 0 // no answer below, or no question: only a bare "pass" asks without a question mark
 	}
 	q := chatMessage(text, lineStart(text, at, 160), le)
 	if q < 0 || q > at {
