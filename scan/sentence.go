@@ -156,15 +156,13 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 				return found(sp)
 			}
 			if !strict {
-				if slot := directSlot(text, at+n, i, words); slot > 0 {
-					if sp, ok := directValue(text, i, j, slot == slotCopula && human); ok {
-						return found(sp)
-					}
+				if sp, ok := directAt(text, at+n, i, j, words, human); ok {
+					return found(sp)
 				}
 			}
 		}
-		if words <= 2 && human && (text[i] == '"' || text[i] == 0xe2) && directSlot(text, at+n, i, words) > 0 {
-			if sp, ok := quotedPassphrase(text, i, le); ok {
+		if words <= 2 && human && (text[i] == '"' || text[i] == 0xe2) {
+			if sp, ok := quotedAt(text, at+n, i, le, words); ok {
 				return found(sp)
 			}
 		}
@@ -180,16 +178,8 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		i = j
 	}
 	if colon && le < next && !strict {
-		// The value alone on the next line.
-		ne := lineEnd(text, next, 240)
-		i, j := skipBlanks(text, next), ne
-		for j > i && isSpaceByte(text[j-1]) {
-			j--
-		}
-		if j-i >= minLen && strings.IndexAny(text[i:j], " \t") < 0 {
-			if sp, ok := directValue(text, i, j, human); ok {
-				return found(sp)
-			}
+		if sp, ok := nextLineValue(text, next, minLen, human); ok {
+			return found(sp)
 		}
 	}
 	ls := lineStart(text, at, 240)
@@ -435,6 +425,37 @@ func outsideCJK(text string, i, j int) (int, int) {
 		bi, bj = start, j
 	}
 	return bi, bj
+}
+
+// directAt judges the word text[i:j], words words after the credential word that ends at kwEnd, by the
+// direct-slot bar when it stands in a direct slot.
+func directAt(text string, kwEnd, i, j, words int, human bool) (span, bool) {
+	slot := directSlot(text, kwEnd, i, words)
+	if slot == slotNone {
+		return span{}, false
+	}
+	return directValue(text, i, j, slot == slotCopula && human)
+}
+
+// quotedAt finds a passphrase in quotes that opens at text[i] in a direct slot.
+func quotedAt(text string, kwEnd, i, le, words int) (span, bool) {
+	if directSlot(text, kwEnd, i, words) == slotNone {
+		return span{}, false
+	}
+	return quotedPassphrase(text, i, le)
+}
+
+// nextLineValue judges the line at text[next] as a value given alone below a line that ends in a colon.
+func nextLineValue(text string, next, minLen int, human bool) (span, bool) {
+	ne := lineEnd(text, next, 240)
+	i, j := skipBlanks(text, next), ne
+	for j > i && isSpaceByte(text[j-1]) {
+		j--
+	}
+	if j-i < minLen || strings.IndexAny(text[i:j], " \t") >= 0 {
+		return span{}, false
+	}
+	return directValue(text, i, j, human)
 }
 
 // The value's place in the sentence, for [directValue]: the word right after the credential word (slotFirst:
