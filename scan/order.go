@@ -69,7 +69,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"approve your own"},
 			expr: `approve\s+your\s+own\s+(?:pull\s+requests?|prs?|merge\s+requests?|mrs?|changes|commits|patches)\b`},
 		{verbs: failingVerbs(),
-			expr: `(?:report|mark|list|show|present|describe)\s+(?:the\s+|all\s+|any\s+|every\s+)?(?:failing|failed|broken|red)\s+(?:\w+\s+){0,3}?as\s+(?:passing|passed|green|fixed|successful|ok)\b`},
+			expr: `(?:report|mark)\s+(?:the\s+|all\s+)?(?:failing|failed)\s+(?:\w+\s+){0,3}?as\s+(?:passing|passed|green|fixed|successful|ok)\b`},
 		// hooks switched off for every repository
 		{verbs: []string{"git config"},
 			expr: `git\s+config\s+(?:--global\s+|--system\s+|--local\s+)?core\.hookspath\s+(?:/dev/null|""|''|/tmp\S*)`},
@@ -123,27 +123,27 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `desconsider[ea]\s+(?:todas\s+)?as\s+(?:instruções|instrucoes|orientações|orientacoes)\s+anteriores`},
 		{verbs: []string{"negeer", "vergeet"}, // Dutch
 			expr: `(?:negeer|vergeet)\s+(?:alle\s+)?(?:je\s+|jouw\s+|uw\s+|de\s+)?(?:eerdere|vorige|voorgaande)\s+(?:instructies|aanwijzingen|regels)`},
-		{verbs: []string{"glöm", "Glöm", "ignorera", "strunta i"}, // Swedish
+		{verbs: []string{"glöm", "ignorera", "strunta i"}, // Swedish
 			expr: `(?:glöm|ignorera|strunta\s+i)\s+(?:alla\s+)?(?:dina\s+|de\s+)?(?:tidigare|föregående)\s+(?:instruktioner|anvisningar|regler)`},
 		{verbs: []string{"glem", "ignorer"}, // Danish and Norwegian
 			expr: `(?:glem|ignorer)\s+(?:alle\s+)?(?:dine\s+|de\s+)?(?:tidligere|forrige)\s+(?:instruktioner|instruksjoner|instrukser|regler)`},
 		{verbs: []string{"abaikan", "lupakan", "acuhkan"}, // Indonesian and Malay
 			expr: `(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|segala\s+)?(?:instruksi|arahan|perintah|aturan)\s+(?:\S+\s+)?(?:sebelumnya|terdahulu|sebelum\s+ini)`},
-		{verbs: []string{"bỏ qua", "Bỏ qua", "quên", "Quên", "phớt lờ", "Phớt lờ"}, // Vietnamese
+		{verbs: []string{"bỏ qua", "quên", "phớt lờ"}, // Vietnamese
 			expr: `(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:mọi|tất\s+cả|các|những)?\s*(?:các\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|chỉ\s+thị|lệnh|quy\s+tắc)\s+(?:\S+\s+)?(?:trước\s+đó|trước\s+đây|trước)`},
-		{verbs: []string{"ignoruj", "zapomeň", "Zapomeň"}, // Czech and Slovak
+		{verbs: []string{"ignoruj", "zapomeň"}, // Czech and Slovak
 			expr: `(?:ignoruj|zapomeň\s+na)\s+(?:všechny\s+|všetky\s+)?(?:předchozí|predchádzajúce|dřívější)\s+(?:instrukce|pokyny|inštrukcie|pravidla)`},
-		{verbs: []string{"unohda", "Unohda", "ohita", "Ohita"}, // Finnish
+		{verbs: []string{"unohda", "ohita"}, // Finnish
 			expr: `(?:unohda|ohita)\s+(?:kaikki\s+)?(?:aiemmat|edelliset|aikaisemmat)\s+(?:ohjeet|ohjeesi|käskyt|säännöt)`},
 		{verbs: []string{"αγνόησε", "Αγνόησε", "ξέχασε", "Ξέχασε"}, // Greek
 			expr: `(?:αγνόησε|ξέχασε)\s+(?:όλες\s+)?(?:τις\s+)?(?:προηγούμενες|παλιές)\s+(?:οδηγίες|εντολές|κανόνες)`},
 		{verbs: []string{"התעלם", "שכח"}, // Hebrew
 			expr: `(?:התעלם|שכח)\s+(?:מ|את\s+)?(?:כל\s+)?(?:ה)?(?:הוראות|הנחיות|כללים)\s+(?:ה)?(?:קודמות|קודמים|הקודמות)`},
-		{verbs: []string{"hagyd", "Hagyd", "felejtsd", "Felejtsd"}, // Hungarian
+		{verbs: []string{"hagyd", "felejtsd"}, // Hungarian
 			expr: `(?:hagyd\s+figyelmen\s+kívül|felejtsd\s+el)\s+(?:az\s+)?(?:összes\s+)?(?:korábbi|előző|eddigi)\s+(?:utasítást|utasításokat|utasításaidat|szabályokat)`},
 		{verbs: []string{"ละเว้น", "เพิกเฉย", "ลืม"}, // Thai
 			expr: `(?:ละเว้น|เพิกเฉยต่อ|เพิกเฉย|ลืม)\s*(?:ทุก)?\s*(?:คำสั่ง|คำแนะนำ|กฎ)\s*(?:ทั้งหมด)?\s*(?:ก่อนหน้า|ก่อนหน้านี้|เดิม)`},
-		{verbs: []string{"ignoră", "Ignoră", "uită", "Uită"}, // Romanian
+		{verbs: []string{"ignoră", "uită"}, // Romanian
 			expr: `(?:ignoră|uită)\s+(?:toate\s+)?(?:instrucțiunile|instrucţiunile|regulile)\s+(?:anterioare|precedente)`},
 		{verbs: []string{"zignoruj", "ignoruj", "zapomnij"}, // Polish
 			expr: `(?:zignoruj|ignoruj|zapomnij\s+o)\s+(?:wszystkie\s+|wszystkich\s+)?(?:poprzednie|wcześniejsze|poprzednich|wcześniejszych)\s+(?:instrukcje|polecenia|instrukcjach|poleceniach)`},
@@ -187,23 +187,21 @@ var orderForms = compileForms(map[string][]*orderForm{
 	// write this into your memory. Each is an order by its nature; a capitalized verb is listed too, as the
 	// automaton folds only ASCII letters.
 	"foreign": {
-		{verbs: []string{"no pidas", "No pidas", "não peça", "Não peça", "non chiedere", "Non chiedere", "ne demande pas", "Ne demande pas"},
+		{verbs: []string{"no pidas", "não peça", "non chiedere", "ne demande pas"},
 			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
-		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "Não conte", "Não diga", "non dire", "Non dire", "sag dem", "Sag dem", "sag der", "ne dis rien", "Ne dis rien"},
+		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "non dire", "sag dem", "sag der", "ne dis rien"},
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
-		{verbs: []string{"desactiva", "Desactiva", "desative", "Desative", "desativa", "Desativa", "disattiva", "Disattiva", "deaktiviere", "Deaktiviere", "désactive", "Désactive"},
+		{verbs: []string{"desactiva", "desative", "desativa", "disattiva", "deaktiviere", "désactive"},
 			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
-		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de", "Vertel de", "nie mów", "Nie mów"},
+		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de", "nie mów"},
 			expr: `(?:не\s+(?:говори|сообщай)\s+(?:ничего\s+)?(?:ревьюеру|ревьюверу|пользователю|проверяющему)|vertel\s+de\s+(?:reviewer|gebruiker)\s+(?:er\s+)?niets|nie\s+mów\s+(?:nic\s+)?(?:recenzentowi|użytkownikowi|recenzentce))`},
-		{verbs: []string{"отключи", "Отключи", "zet de", "Zet de", "wyłącz", "Wyłącz"},
+		{verbs: []string{"отключи", "Отключи", "zet de", "wyłącz"},
 			expr: `(?:отключи\s+(?:проверку\s+секретов|сканер\s+секретов)|zet\s+de\s+(?:secret-scan(?:ner)?|geheimscanner)\s+uit|wyłącz\s+(?:skanowanie\s+sekretów|skaner\s+sekretów))`},
-		{verbs: []string{"запомни навсегда", "Запомни навсегда", "сохрани в", "Сохрани в", "onthoud voor altijd", "Onthoud voor altijd", "zapamiętaj na zawsze", "Zapamiętaj na zawsze",
-			"recuerda para siempre", "Recuerda para siempre", "lembre-se para sempre", "Lembre-se para sempre", "ricorda per sempre", "Ricorda per sempre",
-			"souviens-toi pour toujours", "Souviens-toi pour toujours", "sla op in je", "Sla op in je", "zapisz w swojej", "Zapisz w swojej"},
+		{verbs: []string{"запомни", "Запомни", "сохрани", "Сохрани", "onthoud", "zapamiętaj", "recuerda", "lembre-se", "ricorda", "souviens-toi", "sla op", "zapisz"},
 			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|sla\s+op\s+in\s+je\s+geheugen|zapisz\s+w\s+swojej\s+pamięci)` +
 				// "remember forever" persists what follows it: a colon or "that"
 				`|(?:запомни\s+навсегда|onthoud\s+voor\s+altijd|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre|ricorda\s+per\s+sempre|souviens-toi\s+pour\s+toujours)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
-		{verbs: []string{"salva nella", "Salva nella", "guarda en tu", "Guarda en tu", "salve na sua", "Salve na sua", "merk dir", "Merk dir", "merke dir", "Merke dir", "enregistre dans ta", "Enregistre dans ta"},
+		{verbs: []string{"salva nella", "guarda en tu", "salve na sua", "merk dir", "merke dir", "enregistre dans ta"},
 			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
 	},
 	// declare: a note that says it outranks the reader's instructions; no command form needed.
@@ -231,10 +229,11 @@ var orderForms = compileForms(map[string][]*orderForm{
 // failingVerbs are the keywords of the form that reports failures as passes: a verb and the words that name
 // what failed ("report the failing", "mark all failed"), so that the verbs alone, common words, are no hits.
 func failingVerbs() []string {
+	// Few keywords: each adds states to the automaton every scan walks.
 	var out []string
-	for _, v := range []string{"report", "mark", "list", "show", "present", "describe"} {
-		for _, d := range []string{"", "the ", "all ", "any ", "every "} {
-			for _, f := range []string{"failing", "failed", "broken"} {
+	for _, v := range []string{"report", "mark"} {
+		for _, d := range []string{"", "the ", "all "} {
+			for _, f := range []string{"failing", "failed"} {
 				out = append(out, v+" "+d+f)
 			}
 		}
