@@ -324,7 +324,12 @@ func quotedExample(text string, at int) bool {
 // before it.
 func inFence(text string, at int) bool {
 	lo := max(0, at-4096)
-	fences := strings.Count(text[lo:lineStart(text, at, 4096)], "\n```")
+	w := text[lo:lineStart(text, at, 4096)]
+	fences := 0
+	// A backtick is rare in prose and a newline is not: looking for the first is the cheaper pass over most notes.
+	if strings.IndexByte(w, '`') >= 0 {
+		fences = strings.Count(w, "\n```")
+	}
 	if lo == 0 && strings.HasPrefix(text, "```") {
 		fences++
 	}
