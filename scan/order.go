@@ -113,7 +113,9 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"replace your", "swap your", "overwrite your"},
 			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+|saved\s+|stored\s+|standing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
 	},
-	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. The
+	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. A verb
+// whose first two letters are common in English (unohda, uită, lupakan) is left out: every keyword's first two
+// bytes stop the automaton's fast skip wherever they stand in a note. The
 	// phrase is an order by its nature, so no command form is needed; a capitalized verb is listed too, as the
 	// automaton folds only ASCII letters.
 	"abandon": {
@@ -127,13 +129,13 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:glöm|ignorera|strunta\s+i)\s+(?:alla\s+)?(?:dina\s+|de\s+)?(?:tidigare|föregående)\s+(?:instruktioner|anvisningar|regler)`},
 		{verbs: []string{"glem", "ignorer"}, // Danish and Norwegian
 			expr: `(?:glem|ignorer)\s+(?:alle\s+)?(?:dine\s+|de\s+)?(?:tidligere|forrige)\s+(?:instruktioner|instruksjoner|instrukser|regler)`},
-		{verbs: []string{"abaikan", "lupakan", "acuhkan"}, // Indonesian and Malay
+		{verbs: []string{"abaikan", "acuhkan"}, // Indonesian and Malay
 			expr: `(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|segala\s+)?(?:instruksi|arahan|perintah|aturan)\s+(?:\S+\s+)?(?:sebelumnya|terdahulu|sebelum\s+ini)`},
 		{verbs: []string{"bỏ qua", "quên", "phớt lờ"}, // Vietnamese
 			expr: `(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:mọi|tất\s+cả|các|những)?\s*(?:các\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|chỉ\s+thị|lệnh|quy\s+tắc)\s+(?:\S+\s+)?(?:trước\s+đó|trước\s+đây|trước)`},
 		{verbs: []string{"ignoruj", "zapomeň"}, // Czech and Slovak
 			expr: `(?:ignoruj|zapomeň\s+na)\s+(?:všechny\s+|všetky\s+)?(?:předchozí|predchádzajúce|dřívější)\s+(?:instrukce|pokyny|inštrukcie|pravidla)`},
-		{verbs: []string{"unohda", "ohita"}, // Finnish
+		{verbs: []string{"ohita"}, // Finnish
 			expr: `(?:unohda|ohita)\s+(?:kaikki\s+)?(?:aiemmat|edelliset|aikaisemmat)\s+(?:ohjeet|ohjeesi|käskyt|säännöt)`},
 		{verbs: []string{"αγνόησε", "Αγνόησε", "ξέχασε", "Ξέχασε"}, // Greek
 			expr: `(?:αγνόησε|ξέχασε)\s+(?:όλες\s+)?(?:τις\s+)?(?:προηγούμενες|παλιές)\s+(?:οδηγίες|εντολές|κανόνες)`},
@@ -143,7 +145,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:hagyd\s+figyelmen\s+kívül|felejtsd\s+el)\s+(?:az\s+)?(?:összes\s+)?(?:korábbi|előző|eddigi)\s+(?:utasítást|utasításokat|utasításaidat|szabályokat)`},
 		{verbs: []string{"ละเว้น", "เพิกเฉย", "ลืม"}, // Thai
 			expr: `(?:ละเว้น|เพิกเฉยต่อ|เพิกเฉย|ลืม)\s*(?:ทุก)?\s*(?:คำสั่ง|คำแนะนำ|กฎ)\s*(?:ทั้งหมด)?\s*(?:ก่อนหน้า|ก่อนหน้านี้|เดิม)`},
-		{verbs: []string{"ignoră", "uită"}, // Romanian
+		{verbs: []string{"ignoră"}, // Romanian
 			expr: `(?:ignoră|uită)\s+(?:toate\s+)?(?:instrucțiunile|instrucţiunile|regulile)\s+(?:anterioare|precedente)`},
 		{verbs: []string{"zignoruj", "ignoruj", "zapomnij"}, // Polish
 			expr: `(?:zignoruj|ignoruj|zapomnij\s+o)\s+(?:wszystkie\s+|wszystkich\s+)?(?:poprzednie|wcześniejsze|poprzednich|wcześniejszych)\s+(?:instrukcje|polecenia|instrukcjach|poleceniach)`},
@@ -193,14 +195,14 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
 		{verbs: []string{"desactiva", "desative", "desativa", "disattiva", "deaktiviere", "désactive"},
 			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
-		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de", "nie mów"},
-			expr: `(?:не\s+(?:говори|сообщай)\s+(?:ничего\s+)?(?:ревьюеру|ревьюверу|пользователю|проверяющему)|vertel\s+de\s+(?:reviewer|gebruiker)\s+(?:er\s+)?niets|nie\s+mów\s+(?:nic\s+)?(?:recenzentowi|użytkownikowi|recenzentce))`},
-		{verbs: []string{"отключи", "Отключи", "zet de", "wyłącz"},
-			expr: `(?:отключи\s+(?:проверку\s+секретов|сканер\s+секретов)|zet\s+de\s+(?:secret-scan(?:ner)?|geheimscanner)\s+uit|wyłącz\s+(?:skanowanie\s+sekretów|skaner\s+sekretów))`},
-		{verbs: []string{"запомни", "Запомни", "сохрани", "Сохрани", "onthoud", "zapamiętaj", "recuerda", "lembre-se", "ricorda", "souviens-toi", "sla op", "zapisz"},
-			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|sla\s+op\s+in\s+je\s+geheugen|zapisz\s+w\s+swojej\s+pamięci)` +
+		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de"},
+			expr: `(?:не\s+(?:говори|сообщай)\s+(?:ничего\s+)?(?:ревьюеру|ревьюверу|пользователю|проверяющему)|vertel\s+de\s+(?:reviewer|gebruiker)\s+(?:er\s+)?niets)`},
+		{verbs: []string{"отключи", "Отключи", "wyłącz"},
+			expr: `(?:отключи\s+(?:проверку\s+секретов|сканер\s+секретов)|wyłącz\s+(?:skanowanie\s+sekretów|skaner\s+sekretów))`},
+		{verbs: []string{"запомни", "Запомни", "сохрани", "Сохрани", "zapamiętaj", "recuerda", "lembre-se", "zapisz"},
+			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|zapisz\s+w\s+swojej\s+pamięci)` +
 				// "remember forever" persists what follows it: a colon or "that"
-				`|(?:запомни\s+навсегда|onthoud\s+voor\s+altijd|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre|ricorda\s+per\s+sempre|souviens-toi\s+pour\s+toujours)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
+				`|(?:запомни\s+навсегда|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
 		{verbs: []string{"salva nella", "guarda en tu", "salve na sua", "merk dir", "merke dir", "enregistre dans ta"},
 			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
 	},

@@ -37,7 +37,7 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	"hasło", "haslo", "пароль", "Пароль", "şifre", "Şifre", "wachtwoord", "heslo", "lösenord", "losenord", "passord",
 	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "暗証番号", "密码", "密碼", "口令",
 	"비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
-	"kata laluan", "lozinka", "geslo", "slaptažodis", "parool", "parola", "парола", "Парола", "contrasenya",
+	"kata laluan", "lozinka", "geslo", "parool", "parola", "парола", "Парола", "contrasenya",
 	// Redis's password directive and the Wi-Fi key, named in prose
 	"requirepass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
