@@ -114,8 +114,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+|saved\s+|stored\s+|standing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
 	},
 	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. A verb
-// whose first two letters are common in English (unohda, uită, lupakan) is left out: every keyword's first two
-// bytes stop the automaton's fast skip wherever they stand in a note. The
+	// whose first two letters are common in English (unohda, uită, lupakan) is left out: every keyword's first two
+	// bytes stop the automaton's fast skip wherever they stand in a note. The
 	// phrase is an order by its nature, so no command form is needed; a capitalized verb is listed too, as the
 	// automaton folds only ASCII letters.
 	"abandon": {
