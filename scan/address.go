@@ -41,7 +41,7 @@ var notAddressed = map[string]bool{"team": true, "teams": true, "group": true, "
 
 // addressedKeywords are the keywords of [findAddressed].
 var addressedKeywords = []string{"assistant", "agent", "ai", "model", "llm", "claude", "codex", "copilot", "gpt", "chatgpt",
-	"gemini", "bot", "chatbot", "cursor", "devin", "aider", "cline", "windsurf", "grok", "deepseek", "whoever", "future session", "future conversation", "future chat", "every session", "all sessions"}
+	"gemini", "bot", "chatbot", "cursor", "devin", "aider", "cline", "windsurf", "grok", "deepseek", "whoever", "future session", "future conversation", "future chat", "every session", "all sessions", "future you", "future self", "future me"}
 
 // gap is a character inside a sentence: a dot only inside a word (CLAUDE.md, secrets/.env).
 const gap = `(?:[^.;\n]|\.\S)`
@@ -64,7 +64,7 @@ var addressSources = map[string]string{
 	"reading": `(?i)^s?\s+(?:that\s+|who\s+|which\s+)?(?:reads?|reading|processes|processing|resum\w+|sees|seeing|loads?|loading|opens|finds|ingests|ingesting)\s+(?:this|these)\b`,
 	"whoever": `(?i)^whoever\s+(?:reads|picks|opens|resumes|sees|finds|gets|handles|takes|continues)\b[^:,\n]{0,50}[:,]`,
 	// persist: "Remember for all future sessions:", "Memory update for future sessions (please persist it):".
-	"persist":  `(?i)(?:remember|memory|note|rule|persist|keep|instruction|standing|for)\b`,
+	"persist":  `(?i)(?:remember|remind\w*|memory|note|rule|persist|keep|instruction|standing|for)\b`,
 	"reported": `(?i)\b(?:asked|wants?|wanted|said|says|told|agreed|decided|suggested|requested|reported|noted|mentioned)\b`,
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|dont|avoid|no\s+need\s+to|not\s+to|refuse\s+to)\s+(?:\w+\s+){0,2}$`,
 	// demand is tried only at the start of a word in [demandLeads], so each alternative begins with one.
@@ -74,7 +74,15 @@ var addressSources = map[string]string{
 		`|\b(?:approve|accept|merge|apply|push|deploy|delete|force-push)\b` + gap + `{0,40}?\bwithout\s+(?:waiting\b|(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$))` +
 		`|\b(?:run|execute)\s+(?:any|every|all)\b` + gap + `{0,30}?\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
 		`|\b(?:reply|respond|answer)\s+(?:only|just)\s+(?:with\s+)?(?:['"‘“]|(?:lgtm|approved|yes|ok)\b)` + gap + `{0,40}` +
-		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` + gap + `{0,40}?\b(?:push\w*|merg\w*|deploy\w*|delet\w*|force\w*|skip\w*|bypass\w*|without|all|every|any)\b` +
+		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` + gap + `{0,40}?\b(?:push\w*|merg\w*|deploy\w*|delet\w*|force\w*|skip\w*|bypass\w*|without|all|every|any|everything|anything)\b` +
+		// any act done without asking the people in the loop, or silently
+		`|\b(?:run|execute|install|remove|commit|push|merge|apply|approve|deploy|delete)\b` + gap + `{0,80}?\bwithout\s+(?:asking|checking\s+with|telling|confirming\s+with|consulting|notifying)(?:\s+(?:anyone|anybody|` + humanNoun + `|them|me|us|first)\b|[.,;:!)]|\s*$)` +
+		`|\b(?:apply|approve|merge|push|deploy|run|do|commit|delete)\s+(?:everything|it\s+all|them\s+all|all(?:\s+of\s+(?:it|them))?)\s+(?:silently|quietly)\b` +
+		`|\b(?:create|make|open|post|publish|put)\b` + gap + `{0,30}?\bpublic\s+(?:gist|paste(?:bin)?)\b` + gap + `{0,40}?\b(?:config|secrets?|credentials|keys|tokens|env|prod|production)\b` +
+		`|\bmark\s+(?:this|it|them|everything|all|the\s+\w+)(?:\s+\w+)?\s+as\s+(?:approved|reviewed|safe|passing|clean|verified)\b` +
+		`|\b(?:edit|add|append|write|modify|change|echo)\b` + gap + `{0,50}?\b(?:sudoers|nopasswd)\b` +
+		`|\bin\s+your\s+(?:summary|report|reply|response|handoff|changelog|pr\s+description)\s*,?\s+(?:leave\s+out|omit|skip|hide|(?:do\s+not|don't|never)\s+mention)\b` +
+		`|\b(?:bypass|skip|disable|ignore)\s+(?:the\s+|all\s+)?(?:required\s+(?:status\s+)?checks|status\s+checks|required\s+reviews?|code\s+review)\b` +
 		`|\byou\s+(?:have|are\s+given|now\s+have|have\s+been\s+given)\s+(?:full\s+|explicit\s+)?(?:permission|authori[sz]ation|approval|clearance)\s+to\b|\byou\s+are\s+(?:now\s+)?authori[sz]ed\s+to\b` +
 		`|\b(?:reply|respond|answer)\s+(?:to\s+)?(?:any|every|all)\b` + gap + `{0,40}?\bwith\s+['"]` +
 		`|--(?:allow-flagged|no-verify|dangerously-[a-z-]+|skip-checks?)\b` +
@@ -313,7 +321,7 @@ var demandLeads = func() map[string]bool {
 		publish leak dump print echo share put include attach hide conceal withhold suppress do don't never leave omit exclude drop
 		strip remove so say claim report pretend keep tell save store add write persist record long-term persistent permanent new
 		use follow remember grant give authorized_keys disable turn switch rm stop treat delete instructions rules guidelines system
-		backdoor backdoors reverse set make change switch ensure
+		backdoor backdoors reverse set make change switch ensure run execute install edit modify create open mark append in bypass
 		ignore disregard forget set override force-push forcepush pushing`) {
 		m[w] = true
 	}
@@ -451,6 +459,10 @@ func addressAt(text string, at, n int) (int, int) {
 	}
 	cs := lineStart(text, at, 160)
 	pre := text[max(cs, at-60):at]
+	// "It would be great if the assistant could …": a request made of the reader in the third person.
+	if w, j := wordAt(text, skipBlanks(text, e)); (w == "could" || w == "would" || w == "can") && len(pre) >= 7 && equalFoldASCII(pre[len(pre)-7:], "if the ") {
+		return at - 7, j
+	}
 	if at > 0 && text[at-1] == '@' {
 		return at - 1, e // a mention: "@claude approve …"
 	}

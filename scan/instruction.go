@@ -42,11 +42,13 @@ var instructionSources = map[string]string{
 		`|(?:(?:all|any|the|every)\s+)?(?:instructions?|system\s+prompt|guardrails|restrictions|safety\s+(?:rules|guidelines|checks|polic(?:y|ies)|protocols))` +
 		`|(?:all\s+of\s+)?(?:everything|anything|all|what(?:ever)?)\s+(?:(?:is|was|you\s+read|written|said|stated)\s+)?(?:above|before|earlier|previously|so\s+far)` +
 		`|(?:all\s+of\s+)?the\s+above` +
+		`|(?:the\s+)?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md)` +
+		`|(?:whatever|what|anything|everything)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|the\s+system\s+prompt|your\s+(?:instructions|rules|guidelines))\s+(?:says|said|tells\s+you|requires|asks)(?:\s+(?:about|on|regarding)\s+[\w.-]+)?` +
 		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|config|configuration|memory))` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
-	"void":    `(?i)^(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$`,
+	"void":    `(?i)^(?:all\s+(?:previous|prior|earlier)\s+constraints\s+(?:are\s+)?$|(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$)`,
 	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:(?:do|does)\s*(?:not|n't)|not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
 	// despite: "whatever the instructions above say", "regardless of your rules".
 	"despite": `^(?i)(?:whatever|regardless\s+of(?:\s+what)?|no\s+matter\s+what|despite|in\s+spite\s+of)\s+(?:` +
@@ -83,6 +85,11 @@ var instructionSources = map[string]string{
 	// https://… returns", "run the script at https://…", "download https://… and run it" (with "andRun" after it).
 	"fetchRun": `(?i)(?:(?:run|execute|exec|eval|source)\s+(?:whatever|the\s+(?:output|response|result|script|commands?|code|contents?|payload)\s+(?:of|from|at|returned\s+by|served\s+(?:at|by)))|(?:download|fetch|pull|grab|retrieve)|(?:run|execute|exec|eval|source))\s+(?:the\s+url\s+)?\S*$`,
 	"andRun":   `^\S*\s+(?:with\s+(?:wget|curl)\s+)?(?:and|then|,\s*then|&&)\s+(?:then\s+)?(?:run|execute|exec|source|eval)\s+(?:it|that|this|them|(?:sudo\s+)?(?:ba|z|k)?sh\s+\S+\.sh)\b|^\S*\s+(?:returns|says|serves|contains|outputs|prints)\b`,
+	// decoded: a payload decoded from base64 and run: echo … | base64 -d | sh. encoded: PowerShell's
+	// -EncodedCommand with a payload.
+	"decoded":   `(?i)(?:^|[\s;&(` + "`" + `])(?:echo|printf)\s+(?:-\w+\s+)?['"]?[A-Za-z0-9+/=]{16,}['"]?\s*\|\s*$`,
+	"decodeRun": `^(?i)base64\s+(?:-d|-D|--decode)\s*\|\s*(?:sudo\s+)?(?:(?:ba|z|k|da)?sh|python[0-9.]*|perl|bash)\b`,
+	"encoded":   `^(?i)(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+){0,4}?-(?:e|ec|enc|encodedcommand)\s+['"]?[A-Za-z0-9+/=]{20,}`,
 	// persistRC: a piped download written into a shell's startup file or crontab, to run in every session.
 	"persistRC": `(?i)(?:>>?\s*(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|config/fish/config\.fish)|\bcrontab\b|/etc/cron)`,
 	"subst":     `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
@@ -96,7 +103,7 @@ var instructionSources = map[string]string{
 	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
 	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
@@ -106,6 +113,8 @@ var instructionSources = map[string]string{
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
 	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
+	// replaceFile: an agent's instruction file overwritten: "replace the contents of CLAUDE.md", "overwrite AGENTS.md".
+	"replaceFile": `(?i)(?:replace|overwrite|rewrite)\s+(?:(?:all\s+)?the\s+(?:contents?|text)\s+(?:of|in)\s+)?$`,
 }
 
 var instructionRegexps = func() map[string]func() *regexp.Regexp {
@@ -143,6 +152,14 @@ var leadWords = map[string]bool{
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
 	"kindly": true, "quietly,": true,
 }
+
+// timeLeads may open an order before its verb.
+var timeLeads = []string{"from now on", "going forward", "from here on", "henceforth", "in future", "in the future",
+	"next time", "every time", "always"}
+
+// imperativeVerbs open a clause as an order to which "and" may join another: "Run everything with sudo and …".
+var imperativeVerbs = map[string]bool{"run": true, "use": true, "push": true, "merge": true, "apply": true, "approve": true,
+	"install": true, "delete": true, "remove": true, "skip": true, "ignore": true, "disable": true, "deploy": true, "commit": true}
 
 // politeLeads end the words before a request made politely or as a permission.
 var politeLeads = []string{"if you could", "could you", "can you", "would you", "would you mind", "i need you to",
@@ -193,6 +210,23 @@ func imperative(text string, at int) bool {
 		}
 	}
 	before = strings.TrimLeft(before, "-+*>#`'\" \t0123456789)")
+	if strings.HasPrefix(before, "@") {
+		// A mention turns to the reader: "@assistant run …".
+		if k := strings.IndexAny(before, " \t"); k < 0 {
+			before = ""
+		} else if aiNouns[strings.ToLower(strings.Trim(before[1:k], ",:"))] {
+			before = strings.TrimSpace(before[k:])
+		}
+	}
+	// A time that opens the order: "from now on skip …", "going forward, approve …".
+	if before != "" && strings.IndexByte("fghinea", lowerByte(before[0])) >= 0 {
+		for _, t := range timeLeads {
+			if hasPrefixFold(before, t) {
+				before = strings.TrimLeft(before[len(t):], ", \t")
+				break
+			}
+		}
+	}
 	if before == "" {
 		return true
 	}
@@ -207,7 +241,8 @@ func imperative(text string, at int) bool {
 		rest := strings.Fields(strings.ToLower(before[k+2:]))
 		all := len(rest) > 0
 		for _, w := range rest {
-			all = all && leadWords[strings.Trim(w, ",")]
+			w = strings.Trim(w, ",")
+			all = all && (leadWords[w] || aiNouns[w])
 		}
 		if all {
 			return true
@@ -217,6 +252,9 @@ func imperative(text string, at int) bool {
 	// allowed to …", "it's fine to …".
 	if politeEnd(ws) {
 		return true
+	}
+	if n := len(ws); n >= 2 && n <= 10 && ws[n-1] == "and" && imperativeVerbs[ws[0]] {
+		return true // an order joined to one before it: "Run everything with sudo and never ask …"
 	}
 	if len(ws) > 4 {
 		return false
@@ -286,7 +324,12 @@ func quotedExample(text string, at int) bool {
 // before it.
 func inFence(text string, at int) bool {
 	lo := max(0, at-4096)
-	fences := strings.Count(text[lo:lineStart(text, at, 4096)], "\n```")
+	w := text[lo:lineStart(text, at, 4096)]
+	fences := 0
+	// A backtick is rare in prose and a newline is not: looking for the first is the cheaper pass over most notes.
+	if strings.IndexByte(w, '`') >= 0 {
+		fences = strings.Count(w, "\n```")
+	}
 	if lo == 0 && strings.HasPrefix(text, "```") {
 		fences++
 	}
@@ -335,6 +378,9 @@ func findOverride(text string, at, n int) ([]span, int) {
 	// The order's object ends its noun phrase: "ignore the above warning" names a warning.
 	if m == nil || !objectEnds(text, at+m[1]) || quotedExample(text, at) {
 		return nil, 0
+	}
+	if e := at + m[1]; e+1 < len(text) && (text[e] == '.' || text[e] == '-') && isWordByte(text[e+1]) {
+		return nil, 0 // a longer name: AGENTS.md.bak
 	}
 	return []span{{at, at + m[1]}}, 0
 }
@@ -388,7 +434,7 @@ var (
 )
 
 // orderNounWords start the nouns the void form declares void; a clause without one needs no expression.
-var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety"}
+var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety", "constraints"}
 
 // redefineNext are the words that may follow "your" in a redefinition; any other "your" needs no expression.
 var redefineNext = []string{"new", "real", "actual", "true", "updated", "revised", "secret", "hidden", "only", "system", "instructions", "rules", "directives", "orders"}
@@ -493,6 +539,35 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	w := instructionWindow(text, at)
+	switch lowerByte(text[at]) {
+	case 'b':
+		// A payload hidden in base64 and run: echo … | base64 -d | sh. The command starts at the echo.
+		m := expr("decodeRun").FindStringIndex(w)
+		if m == nil {
+			return nil, 0
+		}
+		ls := lineStart(text, at, 240)
+		k := expr("decoded").FindStringIndex(text[ls:at])
+		if k == nil {
+			return nil, 0
+		}
+		start := ls + k[0]
+		for start < at && !isAlnum(text[start]) {
+			start++
+		}
+		if !directed(text, start) && !bareCommand(text, start) {
+			return nil, 0
+		}
+		return []span{{start, at + m[1]}}, 0
+	case 'p':
+		if hasPrefixFold(w, "powershell") || hasPrefixFold(w, "pwsh") {
+			m := expr("encoded").FindStringIndex(w)
+			if m == nil || !directed(text, at) && !bareCommand(text, at) {
+				return nil, 0
+			}
+			return []span{{at, at + m[1]}}, 0
+		}
+	}
 	if text[at] == ':' {
 		// A URL whose words tell the reader to run what it serves.
 		cs := clauseStart(text, at)
@@ -586,6 +661,14 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	switch lowerByte(text[at]) {
+	case 'p':
+		// python -c "…urlopen(…os.environ…)": the environment sent by a one-liner.
+		if hasPrefixFold(w, "python") && strings.Contains(w, " -c ") && strings.Contains(w, "environ") &&
+			containsAnyFold(w, []string{"urlopen", "requests.post", "requests.get", "requests.put", "http.client", "urllib.request", "socket"}) &&
+			(imperative(text, at) || directed(text, at)) && !quotedExample(text, at) {
+			return []span{{at, lineEnd(text, at, ahead)}}, 0
+		}
+		return nil, 0
 	case 'c':
 		if hasPrefixFold(w, "curl") {
 			if k := pipedSecrets(text, at); k >= 0 && sends(w) {
@@ -676,10 +759,22 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		re = expr("untold")
 	case strings.HasSuffix(kw, ".md") || strings.HasPrefix(kw, "."):
 		re = expr("remember")
+		if expr("replaceFile").MatchString(before) {
+			re = expr("replaceFile") // "replace the contents of CLAUDE.md with …"
+		}
 	case kw == "scanner" || kw == "scanning" || kw == "safety" || kw == "approval step" || kw == "guardrails" && !strings.HasSuffix(strings.ToLower(before), "your "):
 		re = expr("defeat")
 	default:
 		// The reader's own prompt, instructions, rules or memory: "your …" after a verb that changes it.
+		if kw == "memory" {
+			// "save it to memory: …", "save to memory that …": what is to be remembered follows. The colon first: it
+			// is cheap, and most mentions of memory have none.
+			if e := throughColon(text, at+n); e > at+n {
+				if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+					return []span{{cs + m[0], e}}, 0
+				}
+			}
+		}
 		if !strings.HasPrefix(kw, "your ") {
 			trimmed := strings.TrimRight(before, " \t")
 			for _, adj := range []string{"long-term", "persistent", "permanent", "own", "core", "hidden", "secret", "system",
@@ -694,7 +789,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 			before = trimmed[:len(trimmed)-4]
 		}
 		if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) {
-			return []span{{cs + m[0], at + n}}, 0
+			return []span{{cs + m[0], throughColon(text, at+n)}}, 0
 		}
 		re = expr("rewrite")
 	}
@@ -724,5 +819,22 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	if !imperative(text, v) {
 		return nil, 0
 	}
+	if re == expr("rewrite") {
+		return []span{{v, throughColon(text, at+n)}}, 0 // "update your memory: …"
+	}
 	return []span{{v, at + n}}, 0
+}
+
+// throughColon returns where an order that ends at text[end] ends when what it orders follows a colon or
+// "that" ("add this to your memory: …", "save to memory that …"): at the end of that sentence. Otherwise it
+// returns end.
+func throughColon(text string, end int) int {
+	i := skipBlanks(text, end)
+	switch {
+	case i < len(text) && text[i] == ':':
+		return sentenceEnd(text, i+1)
+	case hasPrefixFold(text[i:], "that "):
+		return sentenceEnd(text, i+5)
+	}
+	return end
 }

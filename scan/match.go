@@ -584,7 +584,7 @@ func newLexicon() *lexicon {
 		passwordWords: map[string]bool{
 			"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,
 			"contraseña": true, "contrasena": true, "contrasenya": true, "passwort": true, "kennwort": true,
-			"senha": true, "motdepasse": true, "mdp": true, "clave": true,
+			"senha": true, "motdepasse": true, "mdp": true, "clave": true, "psk": true,
 		},
 		tokenWords: map[string]bool{
 			"token": true, "authtoken": true, "accesstoken": true, "apitoken": true, "refreshtoken": true,
@@ -2101,6 +2101,9 @@ func vendorPrefixed(v string) bool {
 // ("Vendor portal login: deploy@acme.io / …"). The user is one word or an email address; the password must be
 // a strong value ([strongValue]), so "login: admin / admin" and "login: alice / see 1Password" are not.
 func findLoginPair(text string, at, n int) ([]span, int) {
+	if text[at] != 'l' && text[at] != 'L' && text[at] != 'c' && text[at] != 'C' && text[at] != 's' && text[at] != 'S' && text[at] != 'a' && text[at] != 'A' {
+		return findSlashPair(text, at, n)
+	}
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
@@ -2125,4 +2128,23 @@ func findLoginPair(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return []span{{vs, ve}}, 0
+}
+
+// pgpassLine is a line of a PostgreSQL password file: host:port:database:user:password.
+var pgpassLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[ \t]*[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*@-]+:([^\s:]\S*)[ \t]*$`)
+})
+
+// findPgpass finds the password of a .pgpass line around the port or wildcard at text[at].
+func findPgpass(text string, at, n int) ([]span, int) {
+	ls, le := lineStart(text, at, 240), lineEnd(text, at, 240)
+	m := pgpassLine().FindStringSubmatchIndex(text[ls:le])
+	if m == nil {
+		return nil, 0
+	}
+	v := text[ls+m[2] : ls+m[3]]
+	if !credentialValue(v) {
+		return nil, 0
+	}
+	return []span{{ls + m[2], ls + m[3]}}, le
 }

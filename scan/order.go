@@ -35,7 +35,7 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 
 // leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
-const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
 	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
@@ -58,9 +58,21 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"unsupervised": {
 		// turn off the checks that keep the people in the loop
 		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
-			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
-				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,30}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward)` +
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
+				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward|for\s+(?:all\s+|every\s+)?(?:future|later|subsequent|following)\s+(?:commits?|sessions?|notes?|runs?|pushes))` +
 				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
+		// take the secret scan out of CI, or leave secrets unflagged
+		{verbs: []string{"comment out", "remove", "delete", "drop", "skip"},
+			expr: `(?:comment\s+out|remove|delete|drop)\s+(?:the\s+)?(?:secret[\s-]scan(?:ning|ner)?|gitleaks|trufflehog)(?:\s+(?:step|job|stage|hook|check))?\b` +
+				`|(?:comment\s+out|remove|delete|drop|skip)\b(?:[^.;\n]|\.\S){0,50}?\bso\s+(?:that\s+)?(?:the\s+)?(?:secrets?|credentials|keys|tokens)\s+(?:are|is|get|will)\s*(?:not|n't|no\s+longer|never)\s+(?:be\s+)?(?:flagged|caught|detected|reported|blocked)\b`},
+		// an agent's own review, and reports that lie about it
+		{verbs: []string{"approve your own"},
+			expr: `approve\s+your\s+own\s+(?:pull\s+requests?|prs?|merge\s+requests?|mrs?|changes|commits|patches)\b`},
+		{verbs: failingVerbs(),
+			expr: `(?:report|mark)\s+(?:the\s+|all\s+)?(?:failing|failed)\s+(?:\w+\s+){0,3}?as\s+(?:passing|passed|green|fixed|successful|ok)\b`},
+		// hooks switched off for every repository
+		{verbs: []string{"git config"},
+			expr: `git\s+config\s+(?:--global\s+|--system\s+|--local\s+)?core\.hookspath\s+(?:/dev/null|""|''|/tmp\S*)`},
 		{verbs: []string{"lower the", "set the scanner", "switch the scanner", "downgrade the"},
 			expr: `(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b`},
 		{verbs: []string{"commit with"},
@@ -93,15 +105,17 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:ignore|ignorez|oublie|oubliez)\s+(?:toutes\s+)?(?:les|tes|vos)\s+(?:consignes|instructions|règles)\s+(?:précédentes|antérieures)` +
 				`|(?:ignore|esqueça|esqueca)\s+(?:todas\s+)?as\s+(?:instruções|instrucoes)\s+anteriores`},
 		{verbs: []string{"forget", "ignore", "disregard", "drop", "overlook"},
-			expr: `(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:\w+\s+)?(?:instructions|guidelines|rules|guidance|directives)\s+you\s+(?:were\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)`},
+			expr: `(?:forget|ignore|disregard|drop|overlook)\s+(?:the\s+|your\s+|any\s+|all\s+(?:the\s+)?|every\s+|each\s+)?(?:\w+\s+)?(?:instructions?|guidelines?|rules?|guidance|directives?|constraints?|restrictions?)\s+(?:that\s+)?you\s+(?:were\s+given|(?:have\s+|'ve\s+)?been\s+given|started(?:\s+the\s+session)?\s+with|received|got|began\s+with)`},
 		{verbs: []string{"stop following", "ignore", "disregard"},
 			expr: `(?:stop\s+following|ignore|disregard)\s+(?:the\s+)?(?:repository's|repo's|project's)\s+(?:\w+\s+)?(?:rules|guidelines|instructions|policies)`},
 		{verbs: []string{"overlook"},
 			expr: `overlook\s+(?:any|all|the)\s+(?:earlier|previous|prior)\s+(?:guidance|instructions|rules|guidelines)`},
 		{verbs: []string{"replace your", "swap your", "overwrite your"},
-			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
+			expr: `(?:replace|swap|overwrite)\s+your\s+(?:own\s+|current\s+|existing\s+|saved\s+|stored\s+|standing\s+)?(?:rules|instructions|guidelines|system\s+prompt|directives)\s+with\b`},
 	},
-	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. The
+	// abandon: earlier instructions dropped, in languages whose orders the command test does not read. A verb
+	// whose first two letters are common in English (unohda, uită, lupakan) is left out: every keyword's first two
+	// bytes stop the automaton's fast skip wherever they stand in a note. The
 	// phrase is an order by its nature, so no command form is needed; a capitalized verb is listed too, as the
 	// automaton folds only ASCII letters.
 	"abandon": {
@@ -110,7 +124,29 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"desconsidere", "desconsidera"}, // Portuguese
 			expr: `desconsider[ea]\s+(?:todas\s+)?as\s+(?:instruções|instrucoes|orientações|orientacoes)\s+anteriores`},
 		{verbs: []string{"negeer", "vergeet"}, // Dutch
-			expr: `(?:negeer|vergeet)\s+(?:alle\s+)?(?:eerdere|vorige|voorgaande)\s+(?:instructies|aanwijzingen|regels)`},
+			expr: `(?:negeer|vergeet)\s+(?:alle\s+)?(?:je\s+|jouw\s+|uw\s+|de\s+)?(?:eerdere|vorige|voorgaande)\s+(?:instructies|aanwijzingen|regels)`},
+		{verbs: []string{"glöm", "ignorera", "strunta i"}, // Swedish
+			expr: `(?:glöm|ignorera|strunta\s+i)\s+(?:alla\s+)?(?:dina\s+|de\s+)?(?:tidigare|föregående)\s+(?:instruktioner|anvisningar|regler)`},
+		{verbs: []string{"glem", "ignorer"}, // Danish and Norwegian
+			expr: `(?:glem|ignorer)\s+(?:alle\s+)?(?:dine\s+|de\s+)?(?:tidligere|forrige)\s+(?:instruktioner|instruksjoner|instrukser|regler)`},
+		{verbs: []string{"abaikan", "acuhkan"}, // Indonesian and Malay
+			expr: `(?:abaikan|lupakan|acuhkan)\s+(?:semua\s+|segala\s+)?(?:instruksi|arahan|perintah|aturan)\s+(?:\S+\s+)?(?:sebelumnya|terdahulu|sebelum\s+ini)`},
+		{verbs: []string{"bỏ qua", "quên", "phớt lờ"}, // Vietnamese
+			expr: `(?:bỏ\s+qua|quên|phớt\s+lờ)\s+(?:đi\s+)?(?:mọi|tất\s+cả|các|những)?\s*(?:các\s+)?(?:hướng\s+dẫn|chỉ\s+dẫn|chỉ\s+thị|lệnh|quy\s+tắc)\s+(?:\S+\s+)?(?:trước\s+đó|trước\s+đây|trước)`},
+		{verbs: []string{"ignoruj", "zapomeň"}, // Czech and Slovak
+			expr: `(?:ignoruj|zapomeň\s+na)\s+(?:všechny\s+|všetky\s+)?(?:předchozí|predchádzajúce|dřívější)\s+(?:instrukce|pokyny|inštrukcie|pravidla)`},
+		{verbs: []string{"ohita"}, // Finnish
+			expr: `(?:unohda|ohita)\s+(?:kaikki\s+)?(?:aiemmat|edelliset|aikaisemmat)\s+(?:ohjeet|ohjeesi|käskyt|säännöt)`},
+		{verbs: []string{"αγνόησε", "Αγνόησε", "ξέχασε", "Ξέχασε"}, // Greek
+			expr: `(?:αγνόησε|ξέχασε)\s+(?:όλες\s+)?(?:τις\s+)?(?:προηγούμενες|παλιές)\s+(?:οδηγίες|εντολές|κανόνες)`},
+		{verbs: []string{"התעלם", "שכח"}, // Hebrew
+			expr: `(?:התעלם|שכח)\s+(?:מ|את\s+)?(?:כל\s+)?(?:ה)?(?:הוראות|הנחיות|כללים)\s+(?:ה)?(?:קודמות|קודמים|הקודמות)`},
+		{verbs: []string{"hagyd", "felejtsd"}, // Hungarian
+			expr: `(?:hagyd\s+figyelmen\s+kívül|felejtsd\s+el)\s+(?:az\s+)?(?:összes\s+)?(?:korábbi|előző|eddigi)\s+(?:utasítást|utasításokat|utasításaidat|szabályokat)`},
+		{verbs: []string{"ละเว้น", "เพิกเฉย", "ลืม"}, // Thai
+			expr: `(?:ละเว้น|เพิกเฉยต่อ|เพิกเฉย|ลืม)\s*(?:ทุก)?\s*(?:คำสั่ง|คำแนะนำ|กฎ)\s*(?:ทั้งหมด)?\s*(?:ก่อนหน้า|ก่อนหน้านี้|เดิม)`},
+		{verbs: []string{"ignoră"}, // Romanian
+			expr: `(?:ignoră|uită)\s+(?:toate\s+)?(?:instrucțiunile|instrucţiunile|regulile)\s+(?:anterioare|precedente)`},
 		{verbs: []string{"zignoruj", "ignoruj", "zapomnij"}, // Polish
 			expr: `(?:zignoruj|ignoruj|zapomnij\s+o)\s+(?:wszystkie\s+|wszystkich\s+)?(?:poprzednie|wcześniejsze|poprzednich|wcześniejszych)\s+(?:instrukcje|polecenia|instrukcjach|poleceniach)`},
 		{verbs: []string{"игнорируй", "Игнорируй", "проигнорируй", "Проигнорируй", "забудь", "Забудь"}, // Russian
@@ -137,7 +173,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
 				`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)`},
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
-			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
+			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)`},
 		{verbs: []string{"do not", "don't", "never"},
 			expr: `(?:do\s+not|don't|never)\s+(?:flag|mention|report)\s+(?:it|this|that)\s+in\s+(?:the|your)\s+(?:review|summary|report)\b`},
@@ -148,6 +184,28 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"leave out", "omit"},
 			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b`},
 	},
+	// foreign: the unsupervised and conceal orders in Spanish, Portuguese, Italian, German and French, which
+	// the command test does not read: skip the approval, turn off the secret scan, don't tell the reviewer,
+	// write this into your memory. Each is an order by its nature; a capitalized verb is listed too, as the
+	// automaton folds only ASCII letters.
+	"foreign": {
+		{verbs: []string{"no pidas", "não peça", "non chiedere", "ne demande pas"},
+			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
+		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "non dire", "sag dem", "sag der", "ne dis rien"},
+			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
+		{verbs: []string{"desactiva", "desative", "desativa", "disattiva", "deaktiviere", "désactive"},
+			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
+		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de"},
+			expr: `(?:не\s+(?:говори|сообщай)\s+(?:ничего\s+)?(?:ревьюеру|ревьюверу|пользователю|проверяющему)|vertel\s+de\s+(?:reviewer|gebruiker)\s+(?:er\s+)?niets)`},
+		{verbs: []string{"отключи", "Отключи", "wyłącz"},
+			expr: `(?:отключи\s+(?:проверку\s+секретов|сканер\s+секретов)|wyłącz\s+(?:skanowanie\s+sekretów|skaner\s+sekretów))`},
+		{verbs: []string{"запомни", "Запомни", "сохрани", "Сохрани", "zapamiętaj", "recuerda", "lembre-se", "zapisz"},
+			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|zapisz\s+w\s+swojej\s+pamięci)` +
+				// "remember forever" persists what follows it: a colon or "that"
+				`|(?:запомни\s+навсегда|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
+		{verbs: []string{"salva nella", "guarda en tu", "salve na sua", "merk dir", "merke dir", "enregistre dans ta"},
+			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
+	},
 	// declare: a note that says it outranks the reader's instructions; no command form needed.
 	"declare": {
 		{verbs: []string{"new instructions", "new directives"},
@@ -155,16 +213,35 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"these supersede", "these override", "these replace", "this supersedes", "this overrides", "this replaces"},
 			expr: `(?:these|this)\s+(?:supersedes?|overrides?|replaces?)\s+(?:all\s+|any\s+)?(?:the\s+)?(?:earlier|previous|prior|old|other|existing)\s+(?:ones|instructions|rules|guidelines)\b`},
 		{verbs: []string{"overrides your", "supersedes your", "replaces your", "takes precedence over your"},
-			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines)`},
+			expr: `(?:overrides|supersedes|replaces|takes\s+precedence\s+over)\s+your\s+(?:\w+\s+)?(?:system\s+prompt|instructions|guidelines|rules)`},
 		{verbs: []string{"treat this", "treat the following", "treat it as", "treat the instructions"},
-			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+)?as\s+your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)` +
+			expr: `treat\s+(?:this|the\s+following|it)\s+(?:note\s+|text\s+|checkpoint\s+|file\s+|message\s+|section\s+|comment\s+)?as\s+(?:your\s+(?:new\s+)?(?:system\s+prompt|instructions|rules)|the\s+(?:new\s+)?system\s+prompt)` +
 				`|treat\s+the\s+instructions\s+in\s+this\s+\w+\s+as\s+(?:higher|top|the\s+highest)\s+priority`},
+		{verbs: []string{"treat all", "treat any", "treat every", "treat the", "treat your"},
+			expr: `treat\s+(?:all\s+|any\s+|every\s+|the\s+|your\s+)(?:of\s+the\s+|of\s+your\s+)?(?:prior|previous|earlier|other|existing|original)\s+(?:\w+\s+)?(?:instructions|guidance|rules|guidelines|directives|system\s+prompt)\s+as\s+(?:superseded|void|obsolete|cancell?ed|outdated|overridden|replaced|revoked|null)\b`},
 		{verbs: []string{"follow it over", "follow this over", "follow these over", "follow them over"},
 			expr: `follow\s+(?:it|this|these|them)\s+over\s+(?:anything|everything|whatever)\s+(?:(?:you\s+were\s+)?(?:said|told|written|given)\s+)?(?:earlier|before|above|previously)`},
+		{verbs: []string{"the safety checks", "the security checks", "your safety", "your security", "override: the safety"},
+			expr: `(?:override:\s+)?(?:the\s+(?:safety|security)\s+(?:checks|rules|guidelines|filters|guardrails)\s+in\s+your\s+\w+|your\s+(?:safety|security)\s+(?:checks|rules|guidelines|filters|guardrails))\s+(?:are|have\s+been)\s+(?:now\s+)?(?:disabled|off|suspended|lifted|void|turned\s+off)\b`},
 		{verbs: []string{"your previous", "your prior", "your earlier", "your old", "your original", "your existing"},
 			expr: `your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b`},
 	},
 })
+
+// failingVerbs are the keywords of the form that reports failures as passes: a verb and the words that name
+// what failed ("report the failing", "mark all failed"), so that the verbs alone, common words, are no hits.
+func failingVerbs() []string {
+	// Few keywords: each adds states to the automaton every scan walks.
+	var out []string
+	for _, v := range []string{"report", "mark"} {
+		for _, d := range []string{"", "the ", "all "} {
+			for _, f := range []string{"failing", "failed"} {
+				out = append(out, v+" "+d+f)
+			}
+		}
+	}
+	return out
+}
 
 // compileForms gives each form an expression compiled on first use, anchored at its first word.
 func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
@@ -296,7 +373,11 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 	if !f.declaration {
 		before := text[clauseStart(text, at):at]
 		polite := politeEnd(strings.Fields(strings.ToLower(before)))
-		if f.command && !imperative(text, at) || !polite && expr("reported").MatchString(before) {
+		v := at
+		if t := strings.TrimRight(before, " \t"); strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run") {
+			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run
+		}
+		if f.command && !imperative(text, v) || !polite && expr("reported").MatchString(before) {
 			return nil, 0
 		}
 	}
@@ -364,7 +445,7 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 }
 
 var allowFlaggedVerb = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable)\b[^.;\n]*$`)
+	return regexp.MustCompile(`(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add)\b[^.;\n]*$`)
 })
 
 // Keywords and hints of the order families.
@@ -379,21 +460,33 @@ var (
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv"}
-	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised"), allowFlaggedKeywords...)
+	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
-		"branch protection"}
+		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
 		"utilisateur", "relecteur", "humain"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
-	replaceHints         = []string{"instruc", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rules", "directive", "policies"}
+	foreignKeywords      = formKeywords("foreign")
+	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
 )
 
+// foreignReported, before an order of the foreign family, make it what someone asked for or said: "El revisor
+// pidió que no pidas aprobación …".
+var foreignReported = []string{"pidió", "pidio", "dijo", "pediu", "disse", "ha chiesto", "ha detto", "hat gesagt",
+	"wollte", "a dit", "a demandé", "asked", "said"}
+
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
+	if sp, skip := foreign.find(text, at, n); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
+		if e := sp[0].end; text[e-1] == ':' || e < len(text) && text[e] == ':' || text[e-1] == ' ' {
+			sp[0].end = sentenceEnd(text, e) // "Recuerda para siempre: …": what is to be remembered follows
+		}
+		return sp, skip
+	}
 	var buf [32]byte
 	if kw := appendKey(buf[:0], text[at:at+n]); string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
 		return findAllowFlagged(text, at, n)
@@ -427,6 +520,7 @@ var (
 	conceal      = formFamily("conceal", concealHints, false, false)
 	replace      = formFamily("replace", replaceHints, true, false)
 	declare      = formFamily("declare", nil, false, true)
+	foreign      = formFamily("foreign", nil, false, false)
 	abandon      = formFamily("abandon", nil, false, false)
 )
 

@@ -41,25 +41,29 @@ var freshRecallFloors = map[string]float64{
 	// Scored once after the fourth round: credentials 34 of 42 (12 of 20 bare), instructions 17 of 35.
 	peerFresh4File + " credential":  0.78,
 	peerFresh4File + " instruction": 0.45,
-	// Scored once after the fifth round: credentials 28 of 46 (15 of 32 bare), instructions 22 of 47.
-	peerFresh5File + " credential":  0.58,
-	peerFresh5File + " instruction": 0.44,
-	// Scored once after the sixth round: credentials 28 of 46 (18 of 33 bare), instructions 20 of 45.
-	peerFresh6File + " credential":  0.58,
-	peerFresh6File + " instruction": 0.42,
+	// Scored once after the fifth round: credentials 28 of 46 (15 of 32 bare), instructions 22 of 47. The ninth
+	// round did not read it; its rules raised these to 43 of 46 (30 of 32 bare) and 36 of 47.
+	peerFresh5File + " credential":  0.93,
+	peerFresh5File + " instruction": 0.76,
+	// Scored once after the sixth round: credentials 28 of 46 (18 of 33 bare), instructions 20 of 45. After the
+	// ninth round: credentials 37 of 46 (26 of 33 bare), instructions 23 of 45.
+	peerFresh6File + " credential":  0.80,
+	peerFresh6File + " instruction": 0.51,
 	// Scored once, rules unchanged since the sixth round: credentials 36 of 47 (20 of 31 bare), instructions
-	// 22 of 46.
-	peerFresh7File + " credential":  0.75,
-	peerFresh7File + " instruction": 0.63, // 0.45 at the first score; tuned on since
+	// 22 of 46. Tuned on since (all of it in the ninth round): 46 of 47 (30 of 31 bare) and 43 of 46.
+	peerFresh7File + " credential":  0.97, // 0.75 at the first score
+	peerFresh7File + " instruction": 0.93, // 0.45 at the first score
 	// Scored once after the seventh round: credentials 20 of 35 (10 of 25 bare), instructions 36 of 67 (27
-	// with the rules before the round).
-	peerFresh8File + " credential":  0.80, // 0.55 at the first score; tuned on since
-	peerFresh8File + " instruction": 0.52,
+	// with the rules before the round). Tuned on since (its instructions in the ninth round): 35 of 35 and 62
+	// of 67.
+	peerFresh8File + " credential":  0.97, // 0.55 at the first score
+	peerFresh8File + " instruction": 0.92, // 0.52 at the first score
 	peerFresh8File + " aws":         0.75,
 	// Scored once after the eighth round: credentials 45 of 72 (32 of 57 bare; 31 and 18 with the rules
-	// before it), instructions 27 of 36, vendor tokens of lengths other than documented 0 of 4.
-	peerFresh9File + " credential":  0.60,
-	peerFresh9File + " instruction": 0.72,
+	// before it), instructions 27 of 36, vendor tokens of lengths other than documented 0 of 4. Tuned on in the
+	// ninth round: credentials 69 of 72 (54 of 57 bare), instructions 36 of 36.
+	peerFresh9File + " credential":  0.95, // 0.60 at the first score
+	peerFresh9File + " instruction": 0.97, // 0.72 at the first score
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -80,30 +84,34 @@ const peerFresh4File = "testdata/peer-fresh4.txtar"
 // peerFresh5File is the fifth fresh set, written while the fifth round of rules (instruction families, polite
 // and introduced orders) was, by someone who read neither; scored once after that round. Since then its
 // credentials in sentences have been used to tune the rules (credential-in-sentence), so its figures are
-// tuning figures now.
+// tuning figures now. The ninth round did not read it.
 const peerFresh5File = "testdata/peer-fresh5.txtar"
 
 // peerFresh6File is the sixth fresh set, written while the sixth round of rules (credential-in-sentence, the
 // instruction forms of peer-fresh5's misses) was, by someone who read neither; scored once after that round.
 // One false alarm found there was fixed since (a key word inside a cache key's pattern), so its false-alarm
-// figure is a tuning figure now; its recall is not.
+// figure is a tuning figure now. The ninth round's misses listing showed its credential misses, and the words
+// of logging in of the login rule (u/p, user/pass) were taken from two of them, so its credential figure is
+// partly a tuning figure too; its instructions' is not.
 const peerFresh6File = "testdata/peer-fresh6.txtar"
 
 // peerFresh7File is the seventh fresh set, written after the sixth round by someone who read neither the
 // rules nor the other corpora, while no rules changed (only their speed); scored once. Its two false alarms,
 // published example keys, and its instructions in other languages and new wordings were used to tune the
-// rules since, so its false-alarm and instruction figures are tuning figures now.
+// rules since, and the ninth round tuned on all its misses (credentials in sentences, PINs, logins, orders),
+// so all its figures are tuning figures now.
 const peerFresh7File = "testdata/peer-fresh7.txtar"
 
 // peerFresh8File is the eighth fresh set, written while the seventh round of rules (instructions in eleven
 // more languages) was, by someone who read neither; scored once after that round. Its credentials were used to
-// tune the eighth round (passphrases, the word password in other languages), so their figure is a tuning
-// figure now; its instructions' is not.
+// tune the eighth round (passphrases, the word password in other languages) and its instructions the ninth
+// (addressed demands, other languages, encoded payloads), so all its figures are tuning figures now.
 const peerFresh8File = "testdata/peer-fresh8.txtar"
 
 // peerFresh9File is the ninth fresh set, written while the eighth round of rules was, by someone who read
 // neither; scored once after that round. Its vendor tokens of undocumented lengths were used to widen the
-// vendor rules since, so its vendor figure is a tuning figure now; its credentials' and instructions' are not.
+// vendor rules since, and its credentials and instructions to tune the ninth round (direct slots, PINs, chat
+// answers, logins; memory orders, other languages), so all its figures are tuning figures now.
 const peerFresh9File = "testdata/peer-fresh9.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case

@@ -36,7 +36,12 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// ASCII letters
 	"hasło", "haslo", "пароль", "Пароль", "şifre", "Şifre", "wachtwoord", "heslo", "lösenord", "losenord", "passord",
 	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "暗証番号", "密码", "密碼", "口令",
-	"비밀번호", "암호"}
+	"비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
+	"kata laluan", "lozinka", "geslo", "parool", "parola", "парола", "Парола", "contrasenya",
+	// Redis's password directive and the Wi-Fi key, named in prose
+	"requirepass", "wpa2", "wpa", "psk",
+	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
+	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
@@ -48,11 +53,34 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	if e := at + n; e < len(text) && isWordByte(text[e]) {
-		if text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1]) {
-			return nil, 0
+	if c := lowerByte(text[at]); n <= 6 && (c == 'p' || c == 'c' || c == 'w' || c == 0xd0) {
+		// The short words of two other forms: a PIN or a lock's code, and a chat's question.
+		var kb [6]byte
+		switch kw := string(appendLower(kb[:0], text[at:at+n])); kw {
+		case "pin", "пин", "Пин", "ПИН", "code":
+			return findPIN(text, at, n)
+		case "pass ", "pass-", "pass_", "pass:":
+			if !passOwners[strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))] {
+				return chatAnswer(text, at, n)
+			}
+			n-- // "admin pass: …", "wifi pass for the office: …": a password named by whose it is
+		case "wifi", "wi-fi", "wlan":
+			return chatAnswer(text, at, n)
 		}
-		n++ // a plural: "the keys are …"
+	}
+	if e := at + n; e < len(text) && isWordByte(text[e]) {
+		k := 0
+		if n >= 5 {
+			k = wordSuffix(text, at, n)
+		}
+		switch {
+		case k > 0:
+			n += k // şifresi, lösenordet
+		case text[e]|0x20 != 's' || e+1 < len(text) && isWordByte(text[e+1]):
+			return nil, 0
+		default:
+			n++ // a plural: "the keys are …"
+		}
 	}
 	if e := at + n; e < len(text) && (text[e] == '=' || text[e] == '_' || (text[e] == '-' || text[e] == '.') && e+1 < len(text) && isWordByte(text[e+1])) ||
 		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 {
@@ -69,6 +97,14 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
+	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") {
+		if sp, skip := findPIN(text, at, n); sp != nil {
+			return sp, skip // "the passcode 771903": passcodes are digits
+		}
+	}
+	if sp, ok := tableCell(text, at, n); ok && (!strict || randomValue(text[sp.start:sp.end])) {
+		return []span{sp}, 0
+	}
 	// What rules a value out by its sentence or its place is looked at only once there is one: most hits
 	// have none.
 	found := func(sp span) ([]span, int) {
@@ -90,9 +126,20 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		minLen = 16
 	}
 	le := lineEnd(text, at, 240)
-	if !longWord(text[lineStart(text, at, 160):le], minLen) {
-		return nil, 0
+	// A sentence wrapped onto the next line goes on there; a line that ends in a colon gives its value on the
+	// next ("Password for the elastic user:" and the password alone below it).
+	next := nextLine(text, le)
+	if wrapped(text, le, next) {
+		le = lineEnd(text, next, 240)
 	}
+	colon := !strict && next > 0 && lastByte(strings.TrimRight(text[at:le], " \t")) == ':'
+	if !longWord(text[lineStart(text, at, 160):le], minLen) && !(colon && longWord(text[next:lineEnd(text, next, 240)], minLen)) {
+		if strict {
+			return nil, 0
+		}
+		return chatAnswer(text, at, n)
+	}
+	human := !strict && humanWord(text[at:at+n])
 	for i, words := at+n, 0; i < le && words < sentenceAhead; words++ {
 		for i < le && isSpaceByte(text[i]) {
 			i++
@@ -108,11 +155,32 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
 				return found(sp)
 			}
+			if !strict {
+				if sp, ok := directAt(text, at+n, i, j, words, human); ok {
+					return found(sp)
+				}
+			}
+		}
+		if words <= 2 && human && (text[i] == '"' || text[i] == 0xe2) {
+			if sp, ok := quotedAt(text, at+n, i, le, words); ok {
+				return found(sp)
+			}
 		}
 		if strings.IndexByte(".!?", text[j-1]) >= 0 {
-			break // the sentence ends
+			// The sentence ends, unless the next one says what the credential is: "… your Jira password, Tom. It
+			// is …".
+			if k := skipBlanks(text, j); k < le && (hasPrefixFold(text[k:], "it is ") || hasPrefixFold(text[k:], "it's ") || hasPrefixFold(text[k:], "it was ")) {
+				i = j
+				continue
+			}
+			break
 		}
 		i = j
+	}
+	if colon && le < next && !strict {
+		if sp, ok := nextLineValue(text, next, minLen, human); ok {
+			return found(sp)
+		}
 	}
 	ls := lineStart(text, at, 240)
 	for j, words := at, 0; j > ls && words < sentenceBehind; words++ {
@@ -134,7 +202,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 		j = i
 	}
-	return nil, 0
+	if strict {
+		return nil, 0
+	}
+	return chatAnswer(text, at, n)
 }
 
 // joinsBack are the words that join a value written before a credential word to it.
@@ -167,7 +238,9 @@ var compoundNext = map[string]bool{"store": true, "stores": true, "manager": tru
 	"name": true, "names": true, "id": true, "ids": true, "type": true, "prefix": true, "expiry": true, "ttl": true, "hash": true,
 	"hashes": true, "flow": true, "page": true, "form": true, "prompt": true, "change": true, "changes": true, "budget": true,
 	"limit": true, "limits": true, "count": true, "usage": true, "refresh": true, "exchange": true, "validation": true,
-	"management": true, "handling": true, "storage": true}
+	"management": true, "handling": true, "storage": true, "hashing": true, "hashed": true, "encryption": true, "encoding": true,
+	"algorithm": true, "complexity": true, "requirements": true, "requirement": true, "strength": true,
+	"expiration": true, "history": true, "salt": true, "salting": true, "rules": true, "pad": true, "entry": true}
 
 // nextWord returns the word that starts after blanks at text[i], without punctuation after it.
 func nextWord(text string, i int) string {
@@ -352,4 +425,678 @@ func outsideCJK(text string, i, j int) (int, int) {
 		bi, bj = start, j
 	}
 	return bi, bj
+}
+
+// directAt judges the word text[i:j], words words after the credential word that ends at kwEnd, by the
+// direct-slot bar when it stands in a direct slot.
+func directAt(text string, kwEnd, i, j, words int, human bool) (span, bool) {
+	slot := directSlot(text, kwEnd, i, words)
+	if slot == slotNone {
+		return span{}, false
+	}
+	return directValue(text, i, j, slot == slotCopula && human)
+}
+
+// quotedAt finds a passphrase in quotes that opens at text[i] in a direct slot.
+func quotedAt(text string, kwEnd, i, le, words int) (span, bool) {
+	if directSlot(text, kwEnd, i, words) == slotNone {
+		return span{}, false
+	}
+	return quotedPassphrase(text, i, le)
+}
+
+// nextLineValue judges the line at text[next] as a value given alone below a line that ends in a colon.
+func nextLineValue(text string, next, minLen int, human bool) (span, bool) {
+	ne := lineEnd(text, next, 240)
+	i, j := skipBlanks(text, next), ne
+	for j > i && isSpaceByte(text[j-1]) {
+		j--
+	}
+	if j-i < minLen || strings.IndexAny(text[i:j], " \t") >= 0 {
+		return span{}, false
+	}
+	return directValue(text, i, j, human)
+}
+
+// The value's place in the sentence, for [directValue]: the word right after the credential word (slotFirst:
+// "sudo password …", "SIM PIN …") or right after a copula or a colon (slotCopula: "… is …", "…: …", "set to …").
+// A word standing there is what the sentence says the credential is, so it is judged by a lower bar.
+const (
+	slotNone = iota
+	slotFirst
+	slotCopula
+)
+
+// copulaWords join a credential to its value in the languages of [sentenceKeywords]: "is", "es", "est", "ist",
+// "è", "é", "är", "er", "je", "jest", "lautet", "on", "este", "var".
+var copulaWords = map[string]bool{"is": true, "was": true, "are": true, "it's": true, "es": true, "est": true, "ist": true,
+	"è": true, "é": true, "är": true, "er": true, "je": true, "jest": true, "lautet": true, "on": true, "este": true, "var": true,
+	"era": true, "war": true, "был": true, "は": true, "是": true, "为": true, "為": true, "은": true, "는": true, "είναι": true, "היא": true, "הוא": true, "هي": true, "هو": true, "คือ": true,
+	"adalah": true, "ir": true, "yra": true, "je:": true, "—": true, "–": true, "-": true, "→": true, "->": true, "=>": true}
+
+// directSlot returns the place of the word at text[i] after the credential word that ends at kwEnd, words words
+// before it.
+func directSlot(text string, kwEnd, i, words int) int {
+	if words == 0 {
+		if strings.IndexByte(text[kwEnd:i], ':') >= 0 || text[i] == ':' || strings.HasPrefix(text[i:], "：") {
+			return slotCopula
+		}
+		if i == kwEnd {
+			return slotNone // glued to the word: <password>@db, password16
+		}
+		return slotFirst
+	}
+	j := i
+	for j > kwEnd && isSpaceByte(text[j-1]) {
+		j--
+	}
+	k := j
+	for k > kwEnd && !isSpaceByte(text[k-1]) {
+		k--
+	}
+	w := text[k:j]
+	if strings.HasSuffix(w, ":") || strings.HasSuffix(w, "：") {
+		return slotCopula
+	}
+	var buf [16]byte
+	lw := string(appendLower(buf[:0], w[:min(len(w), len(buf))]))
+	if copulaWords[lw] {
+		return slotCopula
+	}
+	if lw == "to" || lw == "now" {
+		// "set to …", "changed to …", "is now …"
+		switch strings.ToLower(prevWord(text, k, kwEnd)) {
+		case "set", "changed", "reset", "updated", "rotated", "is", "was", "it's", "it":
+			return slotCopula
+		}
+	}
+	return slotNone
+}
+
+// passOwners, before a bare "pass", make it a password: "admin pass", "wifi pass", "the nas pass"; "tests
+// pass" and "--- PASS" are not.
+var passOwners = map[string]bool{"with": true, "admin": true, "root": true, "wifi": true, "wi-fi": true, "wlan": true, "db": true,
+	"user": true, "vpn": true, "sudo": true, "nas": true, "router": true, "guest": true, "ssh": true, "ftp": true,
+	"sftp": true, "same": true, "mysql": true, "postgres": true, "redis": true, "grafana": true, "jenkins": true}
+
+// humanWord reports whether the credential word kw names a password people choose, so that a value in the copula
+// slot may be a word and a number (tulipbrick77): not login, sudo or creds, whose values are often user names.
+func humanWord(kw string) bool {
+	var buf [16]byte
+	switch string(appendLower(buf[:0], kw[:min(len(kw), len(buf))])) {
+	case "login", "log in", "log_in", "log-in", "sudo", "creds", "credentials", "securestring":
+		return false
+	}
+	return true
+}
+
+// directValue judges the word text[i:j] in a direct slot. It must be a password by shape, not a host, an
+// address, a path, a version, a date, an expansion or an environment assignment; then strong ([strongValue]),
+// a passphrase of words and a number in any case ([looseCompound]), or, when relaxed (after a copula, for a
+// password word), letters with a digit or a symbol (tulipbrick77), or six to twelve digits that are neither
+// filler nor a date.
+func directValue(text string, i, j int, relaxed bool) (span, bool) {
+	i, j = trimValue(text, i, j)
+	v := text[i:j]
+	if v == "" {
+		return span{}, false
+	}
+	if allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
+		return span{i, j}, relaxed && len(v) >= 6 && len(v) <= 12 && !isFiller(v) && !dateLike(v)
+	}
+	if len(v) < 8 || utf8.RuneCountInString(v) < 8 {
+		return span{}, false
+	}
+	// The cheap test first: a password here has letters and a digit or a symbol; most words have not.
+	n, lower, upper, digit, other := classes(v)
+	if !(lower || upper) || !(digit || other) || notPassword(v, relaxed) {
+		return span{}, false
+	}
+	if n >= 3 && credentialValue(v) || looseCompound(v) {
+		return span{i, j}, true
+	}
+	return span{i, j}, relaxed && (lower || upper) && (digit || other) && !isWordish(v) && !isPlaceholder(v) && !isFiller(v) &&
+		!namesCredential(v) && !algorithmName(v)
+}
+
+// algorithmNames begin the names of hashes, ciphers and encodings, which follow "the password is" as often as
+// a password does: sha256crypt, argon2id, base64url, pbkdf2-sha256.
+var algorithmNames = []string{"sha", "md5", "base", "argon", "bcrypt", "scrypt", "pbkdf", "aes", "rsa", "utf", "x509", "hmac",
+	"blake", "crc", "des3", "chacha", "ed25519", "ecdsa", "yescrypt", "ntlm", "kerberos", "tls", "ssl", "oauth", "saml"}
+
+// algorithmName reports whether v begins with one of [algorithmNames].
+func algorithmName(v string) bool {
+	for _, a := range algorithmNames {
+		if hasPrefixFold(v, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesCredential reports whether v holds a credential word, as a name in code does (password16, db_pass2,
+// secret_v2) and a chosen password rarely does.
+func namesCredential(v string) bool {
+	return containsAnyFold(v, []string{"pass", "pwd", "secret", "token", "key", "cred"})
+}
+
+// trimValue returns the word text[i:j] without the quotes, brackets and punctuation around it, and outside the
+// characters of Chinese, Japanese or Korean.
+func trimValue(text string, i, j int) (int, int) {
+	i, j = outsideCJK(text, i, j)
+	for i < j && strings.IndexByte("\"'`([<{", text[i]) >= 0 {
+		i++
+	}
+	for j > i && strings.IndexByte("\"'`)]>},;:.!?", text[j-1]) >= 0 && !closesOwnBracket(text[i:j]) {
+		j--
+	}
+	return i, j
+}
+
+// notPassword reports whether v, in a direct slot, is something other than a password: see [directValue].
+func notPassword(v string, relaxed bool) bool {
+	var buf [64]byte
+	if productNames[string(appendLower(buf[:0], v[:min(len(v), len(buf))]))] || v[0] == '-' || v[0] == '$' ||
+		strings.Contains(v, "://") || strings.Contains(v, "${") || strings.Contains(v, "$(") || mailAddress(v) || isPath(v) ||
+		isVersion(v) || hostName(v) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
+		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") {
+		return true
+	}
+	if codeIdentifier(v) {
+		// ENV_VAR_2, api_key_value, TestLogin2: a name from code; after a copula, words and a number are a password
+		// (tulpMolen77, GattoBlu_2259).
+		upperSnake := strings.IndexByte(v, '_') >= 0 && allBytes(v, func(c byte) bool { return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' })
+		digits := strings.IndexAny(v, "0123456789") >= 0
+		if !relaxed || upperSnake || !digits {
+			return true
+		}
+	}
+	if dottedName(v) && !looseCompound(v) && !randomPart(v) {
+		return true // x509.ParsePKCS8PrivateKey, settings.API_KEY
+	}
+	if hyphenCompound(v) && !looseCompound(v) {
+		// OAuth2-based, svc-deploy-2, TLS-1-3 are compounds; CieloRojo-2024x mixes cases and ends in a number.
+		_, lower, upper, digit, _ := classes(v)
+		last := v[strings.LastIndexByte(v, '-')+1:]
+		if !(lower && upper && digit) || isWordish(last) {
+			return true
+		}
+	}
+	return false
+}
+
+// mailAddress reports whether v is an e-mail address or an ssh target: an @ and a lower-case host after it,
+// with a letter or a dot (Tara@8812 is a password).
+func mailAddress(v string) bool {
+	k := strings.IndexByte(v, '@')
+	host := v[k+1:]
+	return k > 0 && k < len(v)-1 && allBytes(host, func(c byte) bool {
+		return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.'
+	}) && strings.IndexFunc(host, func(r rune) bool { return r == '.' || 'a' <= r && r <= 'z' }) >= 0
+}
+
+// envAssign reports whether v assigns a variable: NAME=… or name=… with a name of three characters or more.
+func envAssign(v string) bool {
+	k := strings.IndexByte(v, '=')
+	if k < 3 {
+		return false
+	}
+	name := v[:k]
+	return allBytes(name, func(c byte) bool { return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' }) ||
+		allBytes(name, func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '-' })
+}
+
+// dateLike reports whether the digits v are a date: YYYYMMDD or DDMMYYYY from 1900 to 2099.
+func dateLike(v string) bool {
+	if len(v) != 8 {
+		return false
+	}
+	year := func(s string) bool { return s[:2] == "19" || s[:2] == "20" }
+	month := func(s string) bool { return s[0] == '0' && s[1] != '0' || s[0] == '1' && s[1] <= '2' }
+	return year(v[:4]) && month(v[4:6]) || year(v[4:]) && month(v[2:4])
+}
+
+// looseCompound reports whether v is a generated passphrase in any case: three parts or more joined by one of
+// - _ . +, at least two of them words of three letters or more (a number may follow a word: jasper65), and a
+// number among them, or four words or more of four letters or more (fjord-quartz-cobalt-copper-oyster).
+func looseCompound(v string) bool {
+	sep := strings.IndexAny(v, "-_.+")
+	if sep < 0 {
+		return false
+	}
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == rune(v[sep]) })
+	if len(parts) < 3 || strings.Count(v, v[sep:sep+1]) != len(parts)-1 {
+		return false
+	}
+	words, long, digits := 0, 0, false
+	for _, p := range parts {
+		k := 0
+		for k < len(p) && 'a' <= p[k]|0x20 && p[k]|0x20 <= 'z' {
+			k++
+		}
+		rest := p[k:]
+		if rest != "" && !allBytes(rest, func(c byte) bool { return '0' <= c && c <= '9' }) {
+			return false
+		}
+		digits = digits || rest != ""
+		switch {
+		case k == 0:
+		case k >= 3 && strings.ToUpper(p[:k]) != p[:k]:
+			words++
+			if k >= 4 && rest == "" {
+				long++
+			}
+		default:
+			return false
+		}
+	}
+	return words >= 2 && digits || long >= 4 && long == len(parts)
+}
+
+// randomPart reports whether a part of the dotted v changes between letters and digits three times or more, as
+// generated passwords do and names in code (x509.ParsePKCS8PrivateKey) do not.
+func randomPart(v string) bool {
+	for p := range strings.SplitSeq(v, ".") {
+		switches := 0
+		for i := 1; i < len(p); i++ {
+			if ('0' <= p[i] && p[i] <= '9') != ('0' <= p[i-1] && p[i-1] <= '9') {
+				switches++
+			}
+		}
+		if switches >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// passphraseStop are words that a sentence in quotes has and a generated passphrase does not.
+var passphraseStop = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "your": true, "this": true,
+	"that": true, "are": true, "was": true, "not": true, "you": true, "our": true, "its": true, "into": true, "one": true,
+	"all": true, "any": true, "enter": true, "password": true, "passphrase": true, "key": true, "same": true, "usual": true}
+
+// quotedPassphrase returns the words in quotes that open at text[i], before le, when they are a passphrase of
+// three to eight lower-case words of three letters or more ("gravel kettle saddle falcon"), none of them a
+// word of a sentence.
+func quotedPassphrase(text string, i, le int) (span, bool) {
+	open, close := "", ""
+	switch {
+	case text[i] == '"':
+		open, close = `"`, `"`
+	case strings.HasPrefix(text[i:], "“"):
+		open, close = "“", "”"
+	default:
+		return span{}, false
+	}
+	s := i + len(open)
+	k := strings.Index(text[s:le], close)
+	if k < 0 {
+		return span{}, false
+	}
+	words := strings.Fields(text[s : s+k])
+	if len(words) < 3 || len(words) > 8 {
+		return span{}, false
+	}
+	for _, w := range words {
+		if len(w) < 3 || passphraseStop[w] || !allBytes(w, func(c byte) bool { return 'a' <= c && c <= 'z' }) {
+			return span{}, false
+		}
+	}
+	return span{s, s + k}, true
+}
+
+// wordSuffix returns the length of an inflection that follows the credential word text[at:at+n] in its
+// language: Turkish şifresi, şifreniz; Swedish and Norwegian lösenordet, passordet; Finnish salasanasi.
+func wordSuffix(text string, at, n int) int {
+	kw := text[at : at+n]
+	var sufs []string
+	// By length first: most words that reach here (tokens, secrets, password_hash) have none of these lengths or
+	// letters.
+	switch {
+	case n == 6 && (strings.EqualFold(kw, "şifre") || kw == "Şifre"):
+		sufs = []string{"niz", "si", "m", "n"}
+	case n == 7 && strings.EqualFold(kw, "passord"), n == 8 && strings.EqualFold(kw, "losenord"), n == 9 && strings.EqualFold(kw, "lösenord"):
+		sufs = []string{"et"}
+	case n == 8 && strings.EqualFold(kw, "salasana"):
+		sufs = []string{"si", "nsa"}
+	default:
+		return 0
+	}
+	for _, s := range sufs {
+		if e := at + n + len(s); strings.HasPrefix(text[at+n:], s) && (e == len(text) || !isWordByte(text[e])) {
+			return len(s)
+		}
+	}
+	return 0
+}
+
+// nextLine returns where the line after the one that ends at le starts, or 0 when there is none.
+func nextLine(text string, le int) int {
+	if le+1 < len(text) && text[le] == '\n' {
+		return le + 1
+	}
+	return 0
+}
+
+// wrapped reports whether the line that ends at le goes on in the line at next: it does not end a sentence or
+// open a list, and the next line goes on in lower case or opens a parenthesis.
+func wrapped(text string, le, next int) bool {
+	if next == 0 || le == 0 || strings.IndexByte(".!?:;,", text[le-1]) >= 0 || isSpaceByte(text[le-1]) {
+		return false
+	}
+	if c := text[next]; !('a' <= c && c <= 'z' || c == '(') {
+		return false
+	}
+	// Wrapped prose is a long line of words; a line of code or a list item before a lower-case line is not.
+	ls := lineStart(text, le, 240)
+	return le-ls >= 50 && strings.Count(text[ls:le], " ") >= 7 && !isSpaceByte(text[ls])
+}
+
+// lastByte returns the last byte of s, or 0.
+func lastByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[len(s)-1]
+}
+
+// findPIN finds a PIN or a lock's code handed over in a sentence: PIN written in capitals (the verb pin is not),
+// Пин-код, "pin code", or a code after lock, door, keypad, gate, alarm or safe, then in a direct slot
+// ([directSlot]) four to eight digits that are not filler (1234, 0000) or a year.
+func findPIN(text string, at, n int) ([]span, int) {
+	kw := text[at : at+n]
+	e := at + n
+	switch {
+	case lowerByte(kw[0]) == 'c':
+		// "lock code", "door code", "smart lock app code": the word before, or the one before it, says what opens.
+		w1 := strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))
+		k := at - len(w1)
+		for k > 0 && !isSpaceByte(text[k-1]) {
+			k--
+		}
+		w2 := strings.ToLower(prevWord(text, max(lineStart(text, at, 60), k-1), lineStart(text, at, 60)))
+		if !lockWords[w1] && !lockWords[w2] {
+			return nil, 0
+		}
+	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode"):
+	default:
+		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
+		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
+			return nil, 0
+		}
+		if w := strings.ToLower(nextWord(text, e+1)); w != "code" && w != "number" {
+			return nil, 0
+		}
+	}
+	if e < len(text) && isWordByte(text[e]) {
+		return nil, 0
+	}
+	if e < len(text) && text[e] == '-' {
+		// PIN-код, PIN-Code
+		for e < len(text) && !isSpaceByte(text[e]) && text[e] != ':' {
+			e++
+		}
+	}
+	le := lineEnd(text, at, 160)
+	for i, words := e, 0; i < le && words < sentenceAhead; words++ {
+		for i < le && isSpaceByte(text[i]) {
+			i++
+		}
+		j := i
+		for j < le && !isSpaceByte(text[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		s, t := i, j
+		for s < t && strings.IndexByte("\"'`(", text[s]) >= 0 {
+			s++
+		}
+		for t > s && strings.IndexByte("\"'`),;:.!?", text[t-1]) >= 0 {
+			t--
+		}
+		if v := text[s:t]; len(v) >= 4 && len(v) <= 8 && allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
+			if directSlot(text, e, i, words) == slotNone || isFiller(v) || pinFiller(v) || len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
+				return nil, 0
+			}
+			if ss, se := sentenceBounds(text, at); containsAnyFold(text[ss:se], []string{"error", "status", " means", "exit"}) {
+				return nil, 0 // "Alarm code 9157 is the vendor's error code": a code that reports, not one that opens
+			}
+			return []span{{s, t}}, 0
+		}
+		if strings.IndexByte(".!?", text[j-1]) >= 0 && (j == le || isSpaceByte(text[j])) {
+			break
+		}
+		i = j
+	}
+	return nil, 0
+}
+
+// lockWords, before "code", make it a code that opens something.
+var lockWords = map[string]bool{"lock": true, "door": true, "keypad": true, "gate": true, "alarm": true, "safe": true,
+	"unlock": true, "entry": true, "locker": true}
+
+// pinFiller reports whether the digits v are a placeholder PIN: three equal in a row (0000) or four ascending or
+// descending (1234, 4321).
+func pinFiller(v string) bool {
+	run, up, down := 1, 1, 1
+	for i := 1; i < len(v); i++ {
+		run, up, down = count(v[i] == v[i-1], run), count(v[i] == v[i-1]+1, up), count(v[i]+1 == v[i-1], down)
+		if run >= 3 || up >= 4 || down >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+func count(ok bool, n int) int {
+	if ok {
+		return n + 1
+	}
+	return 1
+}
+
+// chatAnswer finds a password given as the answer in a pasted chat: a message that asks about a credential
+// (the word at text[at:at+n]: password, pass, wifi…) and the next line, another message, whose words hold a
+// value that can only be a password ("[10:42] dana: what was the vpn password again?" then "[10:43] lee: …").
+func chatAnswer(text string, at, n int) ([]span, int) {
+	if c := text[at+n-1]; c == ' ' || c == '-' || c == '_' {
+		n-- // "pass ": the keyword holds the blank after the word
+	}
+	if e := at + n; at > 0 && isWordByte(text[at-1]) || e < len(text) && isWordByte(text[e]) {
+		return nil, 0
+	}
+	le := lineEnd(text, at, 160)
+	next := nextLine(text, le)
+	bare := n == 4 && lowerByte(text[at]) == 'p'
+	if next == 0 || !bare && strings.IndexByte(text[at:le], '?') < 0 {
+		return nil, 0 // no answer below, or no question: only a bare "pass" asks without a question mark
+	}
+	q := chatMessage(text, lineStart(text, at, 160), le)
+	if q < 0 || q > at {
+		return nil, 0
+	}
+	if strings.IndexByte(text[at:le], '?') < 0 {
+		switch w := strings.ToLower(nextWord(text, q)); w {
+		case "what", "which", "whats", "how", "where", "did", "is", "was", "got", "any", "can", "could":
+		default:
+			return nil, 0 // not a question
+		}
+	}
+	ne := lineEnd(text, next, 160)
+	a := chatMessage(text, next, ne)
+	if a < 0 {
+		return nil, 0
+	}
+	for i, words := a, 0; i < ne && words < 6; words++ {
+		for i < ne && isSpaceByte(text[i]) {
+			i++
+		}
+		j := i
+		for j < ne && !isSpaceByte(text[j]) {
+			j++
+		}
+		if j == i {
+			break
+		}
+		if sp, ok := directValue(text, i, j, true); ok && j-i >= 8 {
+			return []span{sp}, 0
+		}
+		i = j
+	}
+	return nil, 0
+}
+
+// chatMessage returns where the message starts in the chat line text[ls:le] ("  priya: …", "[10:43] lee: …",
+// "ana: …"), or -1 when the line is not one: an optional time in brackets, then a name of letters, digits, dots,
+// hyphens or underscores and a colon.
+func chatMessage(text string, ls, le int) int {
+	i := skipBlanks(text, ls)
+	if i < le && text[i] == '[' {
+		k := strings.IndexByte(text[i:le], ']')
+		if k < 0 || k > 12 {
+			return -1
+		}
+		i = skipBlanks(text, i+k+1)
+	}
+	j := i
+	for j < le && j-i <= 20 && (isAlnum(text[j]) || text[j] == '.' || text[j] == '-' || text[j] == '_') {
+		j++
+	}
+	if j == i || j >= le || text[j] != ':' || j+1 < le && !isSpaceByte(text[j+1]) {
+		return -1
+	}
+	return j + 1
+}
+
+// accountNames are the user names a login is written with when no word says it is one: "admin / …",
+// "root / …".
+var accountNames = map[string]bool{"admin": true, "administrator": true, "root": true, "deploy": true, "deployer": true,
+	"ubuntu": true, "ec2-user": true, "pi": true, "postgres": true, "sa": true, "elastic": true, "guest": true, "test": true,
+	"qa": true, "operator": true, "builder": true, "jenkins": true, "oracle": true, "mysql": true, "redis": true,
+	"kafka": true, "ftp": true, "sftp": true, "superuser": true, "sysadmin": true, "service": true, "support": true}
+
+// loginWords, before a user on its line, say that user / value is a login: "u/p acme_ingest / …", "Log in as
+// deploy / …", "SASL user/pass … -> writer / …".
+var loginWords = []string{"u/p", "user/pass", "username/password", "user / pass", "log in as", "login as", "logged in as",
+	"sign in as", "log in with", "logged in with", "sign in with", "basic auth", "creds", "credentials", "login"}
+
+// findSlashPair finds a login written as user / password in a sentence at the " / " at text[at]: the user an
+// e-mail address, an account name ([accountNames]) or any name after a word of [loginWords] on its line; the
+// password, in backticks or quotes or not, a value that could only be one by the direct-slot bar
+// ([directValue]), relaxed only after words of logging in.
+func findSlashPair(text string, at, n int) ([]span, int) {
+	if at == 0 || text[at] != ' ' || text[at+n-1] != ' ' {
+		return nil, 0
+	}
+	// The user: the word before, without quotes.
+	ue := at
+	for ue > 0 && (text[ue-1] == '`' || text[ue-1] == '"' || text[ue-1] == '\'') {
+		ue--
+	}
+	us := ue
+	for us > 0 && ue-us < 64 && (isAlnum(text[us-1]) || strings.IndexByte("._+-@", text[us-1]) >= 0) {
+		us--
+	}
+	if us == ue {
+		return nil, 0
+	}
+	user := text[us:ue]
+	var buf [16]byte
+	named := mailAddress(user) || len(user) <= len(buf) && accountNames[string(appendLower(buf[:0], user))]
+	login := containsAnyFold(text[lineStart(text, us, 120):us], loginWords)
+	if !named && !login {
+		return nil, 0
+	}
+	// The password: the word after, without quotes.
+	vs := at + n
+	ve := vs
+	for ve < len(text) && ve-vs < maxValue && !isSpaceByte(text[ve]) {
+		ve++
+	}
+	if ve == vs {
+		return nil, 0
+	}
+	// Words of logging in admit a password of words and a number (tulipbrick77); a name alone, a strong one.
+	sp, ok := directValue(text, vs, ve, login)
+	if !ok && named {
+		// A strong value is the password by its place, whatever its shape: root / MoonRiver2024!.
+		if s, e := trimValue(text, vs, ve); e-s >= 8 && strongValue(text[s:e]) && !notPassword(text[s:e], true) {
+			sp, ok = span{s, e}, true
+		}
+	}
+	if !ok || strings.EqualFold(text[sp.start:sp.end], user) || !endsLogin(text, sp.end) || inFence(text, at) {
+		return nil, 0
+	}
+	return []span{sp}, 0
+}
+
+// endsLogin reports whether a login's password that ends at text[end] ends its phrase: the line or a clause ends,
+// or a word follows that goes on about the login ("… to log in", "… and sudo is passwordless"), not a noun of
+// which the value would be a part ("admin / Maintainer2 / viewer", "guest / Visitor-WiFi-2 SSID").
+func endsLogin(text string, end int) bool {
+	for end < len(text) && (text[end] == '`' || text[end] == '"' || text[end] == '\'') {
+		end++
+	}
+	if end == len(text) || text[end] == '\n' || strings.IndexByte(".,;:)!?", text[end]) >= 0 {
+		return true
+	}
+	i := skipBlanks(text, end)
+	if i == len(text) || text[i] == '\n' || text[i] == '(' || strings.HasPrefix(text[i:], "—") || strings.HasPrefix(text[i:], "- ") {
+		return true
+	}
+	switch w, _ := wordAt(text, i); w {
+	case "to", "and", "for", "until", "on", "at", "in", "via", "from", "as", "or", "is", "was", "works", "against", "but":
+		return true
+	}
+	return false
+}
+
+// tableCell finds a password in a Markdown table whose header names the credential at text[at:at+n] as a
+// column ("| host | user | password |", "| DB password |"): the cell of that column in the rows below, by the
+// direct-slot bar.
+func tableCell(text string, at, n int) (span, bool) {
+	// The cheap test first: a bar after the word; most hits are in prose.
+	if k := skipBlanks(text, at+n); k >= len(text) || text[k] != '|' {
+		return span{}, false
+	}
+	ls, le := lineStart(text, at, 240), lineEnd(text, at, 240)
+	head := strings.TrimSpace(text[ls:le])
+	if !strings.HasPrefix(head, "|") || strings.TrimSpace(text[at+n:at+n+strings.IndexByte(text[at+n:le]+"|", '|')]) != "" {
+		return span{}, false // not a header cell that ends with the word ("| DB password |")
+	}
+	col := strings.Count(text[ls:at], "|")
+	for row, i := 0, le+1; row < 12 && i < len(text); row++ {
+		re := lineEnd(text, i, 240)
+		line := text[i:re]
+		if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			break
+		}
+		// The cell col of the row: after its col-th bar.
+		k, c := i, 0
+		for k < re && c < col {
+			if text[k] == '|' {
+				c++
+			}
+			k++
+		}
+		if c == col {
+			ce := k + strings.IndexByte(text[k:re]+"|", '|')
+			cs, cend := k, ce
+			for cs < cend && isSpaceByte(text[cs]) {
+				cs++
+			}
+			for cend > cs && isSpaceByte(text[cend-1]) {
+				cend--
+			}
+			if cend-cs >= 8 && strings.IndexAny(text[cs:cend], " \t") < 0 && !strings.HasPrefix(text[cs:cend], "---") {
+				if sp, ok := directValue(text, cs, cend, true); ok {
+					return sp, true
+				}
+			}
+		}
+		i = re + 1
+	}
+	return span{}, false
 }
