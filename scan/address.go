@@ -67,68 +67,72 @@ var addressSources = map[string]string{
 	"persist":  `(?i)(?:remember|remind\w*|memory|note|rule|persist|keep|instruction|standing|for)\b`,
 	"reported": `(?i)\b(?:asked|wants?|wanted|said|says|told|agreed|decided|suggested|requested|reported|noted|mentioned)\b`,
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|dont|avoid|no\s+need\s+to|not\s+to|refuse\s+to)\s+(?:\w+\s+){0,2}$`,
-	// demand is tried only at the start of a word in [demandLeads], so each alternative begins with one.
-	"demand": `(?i)^(?:` +
-		// approve
-		`\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\s+(?:of\s+)?(?:the\s+|these\s+)?(?:pending|flagged|quarantined|queued)\b` +
-		`|\b(?:approve|accept|merge|apply|push|deploy|delete|force-push)\b` + gap + `{0,40}?\bwithout\s+(?:waiting\b|(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$))` +
-		`|\b(?:run|execute)\s+(?:any|every|all)\b` + gap + `{0,30}?\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)` +
-		`|\b(?:reply|respond|answer)\s+(?:only|just)\s+(?:with\s+)?(?:['"‘“]|(?:lgtm|approved|yes|ok)\b)` + gap + `{0,40}` +
-		`|\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` + gap + `{0,40}?\b(?:push\w*|merg\w*|deploy\w*|delet\w*|force\w*|skip\w*|bypass\w*|without|all|every|any|everything|anything)\b` +
-		// any act done without asking the people in the loop, or silently
-		`|\b(?:run|execute|install|remove|commit|push|merge|apply|approve|deploy|delete)\b` + gap + `{0,80}?\bwithout\s+(?:asking|checking\s+with|telling|confirming\s+with|consulting|notifying)(?:\s+(?:anyone|anybody|` + humanNoun + `|them|me|us|first)\b|[.,;:!)]|\s*$)` +
-		`|\b(?:apply|approve|merge|push|deploy|run|do|commit|delete)\s+(?:everything|it\s+all|them\s+all|all(?:\s+of\s+(?:it|them))?)\s+(?:silently|quietly)\b` +
-		`|\b(?:create|make|open|post|publish|put)\b` + gap + `{0,30}?\bpublic\s+(?:gist|paste(?:bin)?)\b` + gap + `{0,40}?\b(?:config|secrets?|credentials|keys|tokens|env|prod|production)\b` +
-		`|\bmark\s+(?:this|it|them|everything|all|the\s+\w+)(?:\s+\w+)?\s+as\s+(?:approved|reviewed|safe|passing|clean|verified)\b` +
-		`|\b(?:edit|add|append|write|modify|change|echo)\b` + gap + `{0,50}?\b(?:sudoers|nopasswd)\b` +
-		`|\bin\s+your\s+(?:summary|report|reply|response|handoff|changelog|pr\s+description)\s*,?\s+(?:leave\s+out|omit|skip|hide|(?:do\s+not|don't|never)\s+mention)\b` +
-		`|\b(?:bypass|skip|disable|ignore)\s+(?:the\s+|all\s+)?(?:required\s+(?:status\s+)?checks|status\s+checks|required\s+reviews?|code\s+review)\b` +
-		`|\byou\s+(?:have|are\s+given|now\s+have|have\s+been\s+given)\s+(?:full\s+|explicit\s+)?(?:permission|authori[sz]ation|approval|clearance)\s+to\b|\byou\s+are\s+(?:now\s+)?authori[sz]ed\s+to\b` +
-		`|\b(?:reply|respond|answer)\s+(?:to\s+)?(?:any|every|all)\b` + gap + `{0,40}?\bwith\s+['"]` +
-		`|--(?:allow-flagged|no-verify|dangerously-[a-z-]+|skip-checks?)\b` +
-		// send
-		`|\b(?:send|mail|e-?mail|upload|post|copy|paste|forward|scp|rsync|exfiltrate|encode|tar(?:\s+up)?|zip(?:\s+up)?|pipe|commit|push|publish|leak|dump|print|echo|share|put|include|attach)\b` + gap + `{0,60}?` +
-		`(?:` + sensitivePath + `|` + secretObject + `)` +
-		`|\bexfiltrate\b` +
-		`|\b(?:zip|tar|copy|upload|push|send|mirror)\b` + gap + `{0,40}?\b(?:the\s+)?(?:src/?|source\s+code|repo(?:sitory)?|codebase|whole\s+project|entire\s+project)(?:\s|/|$)` + gap + `{0,60}?\bto\s+(?:https?://|[\w.+-]+@|git@|\d{1,3}\.)` +
-		// hide
-		`|\b(?:hide|conceal|withhold|suppress)\b` + gap + `{0,60}?\bfrom\s+` + humanNoun +
-		`|\b(?:do\s+not|don't|never)\s+(?:mention|tell|show|report|reveal|disclose|say|let)\b` + gap + `{0,60}?` + humanNoun +
-		`|\bleave\s+` + gap + `{0,40}?\bout\s+of\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog|pr\s+description)` +
-		`|\b(?:omit|exclude|drop|strip|remove)\s+(?:any|all|every)\s+(?:mention|reference)s?\s+of\b` +
-		`|\b(?:omit|exclude)\b` + gap + `{0,60}?\bfrom\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog)\b` +
-		`|\bso\s+(?:that\s+)?(?:nobody|no\s+one|no-one)\s+(?:notices|finds\s+out|sees|knows|will\s+(?:notice|know|see))\b` +
-		`|\bwithout\s+(?:anyone|` + humanNoun + `)\s+(?:noticing|knowing|seeing|finding\s+out)\b` +
-		`|\b(?:say|claim|report|pretend)\s+(?:that\s+)?(?:everything|all|it|the\s+\w+)\s+(?:is|was|went|are|were|passed|succeeded|worked)\b` + gap + `{0,12}?\b(?:fine|ok|okay|green|good|successful|passed|succeeded|worked|well)\b` +
-		`|\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us(?:[.;,:!)]|\s*$)|to\s+yourself|(?:secret|hidden|quiet)\s+from\s+` + humanNoun + `)` +
-		`|\bso\s+(?:that\s+)?` + humanNoun + `\s*(?:does|do|will|can)\s*(?:not|n't)\s+(?:see|notice|find)` +
-		`|\btell\s+(?:them|` + humanNoun + `)\s+` + gap + `{0,50}?\b(?:even\s+if|regardless\s+of|whether\s+or\s+not)\b` +
-		// memory
-		`|\b(?:save|store|add|write|put|persist|record|commit|keep)\b` + gap + `{0,30}?\b(?:in|to|into)\s+your\s+(?:(?:long-term|persistent|permanent|own)\s+)?memory\b` +
-		`|\b(?:long-term|persistent|permanent)\s+memory\b|\bnew\s+rules?\s+for\s+your\s+memory\b|\bstore\s+(?:this|it)\s+in\s+memory\b` +
-		`|\b(?:apply|use|follow|remember)\s+(?:it|this|these)\s+(?:in|for|across)\s+(?:every|all)\s+(?:future\s+)?(?:conversations?|sessions?|chats?|tasks?|runs?)\b` +
-		// control
-		`|\b(?:remember|keep)\s+(?:this|it|that)\s+(?:permanently|forever|for\s+(?:all\s+)?future|across\s+(?:all\s+)?sessions)` +
-		`|\b(?:never|do\s+not|don't)\s+refuse\b` +
-		`|\b(?:grant|give)\b` + gap + `{0,40}?\b(?:admin|owner|root|write|maintainer|sudo)\s+(?:access|rights|role|permissions?)\b|\bauthorized_keys\b` +
-		`|\b(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+)?(?:tls|ssl|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?)\b` +
-		`|\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:branch\s+protection|2fa|mfa|two-factor\s+\w+|audit\s+logging)\b` +
-		`|\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)` +
-		`|\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
-		`|\b(?:store|save|write|log|record|collect|keep)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:passwords?|secrets?|credentials?|keys?|tokens?)\b` +
-		`|\b(?:backdoors?|reverse\s+shell)\b` +
-		`|\b(?:set|make|change|switch)\b` + gap + `{0,40}?\b(?:to\s+)?(?:public-read(?:-write)?|world-(?:readable|writable)|0?777)\b` +
-		`|\b(?:make\s+sure|ensure)\s+(?:that\s+)?` + humanNoun + `\s*(?:never|doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?:finds?\s+out|sees?|notices?|knows?|learns?)\b` +
-		`|\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)` +
-		`|\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)` +
-		`|\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b` +
-		`|\byou\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|ask|check|respect)\b` +
-		`|\bdelete\s+(?:the\s+)?audit\s+log` +
-		`|\b(?:instructions|rules|guidelines|system\s+prompt)\b` + gap + `{0,50}?\b(?:must|should|can|are\s+to)\s+be\s+(?:ignored|disregarded|skipped|overridden)\b` +
-		`|\b(?:ignore|disregard|forget|set\s+aside|override)\s+(?:your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|system\s+prompt)` +
+}
+
+// demandForms are the demands that make an address to the reader an instruction, by family, each with the
+// words it may begin with: a word as findDemand reads one (letters, digits, ', - and _), lower-cased, and "--"
+// for every word that begins with two dashes. TestDemandForms checks each list against its expression.
+var demandForms = []demandForm{
+	// approve
+	{"accept apply approve lgtm merge sign", `\b(?:approve|accept|merge|apply|sign\s+off\s+on|lgtm)\s+(?:every|all|each|any)\s+(?:of\s+)?(?:the\s+|these\s+)?(?:pending|flagged|quarantined|queued)\b`},
+	{"accept apply approve delete force-push merge push", `\b(?:approve|accept|merge|apply|push|deploy|delete|force-push)\b` + gap + `{0,40}?\bwithout\s+(?:waiting\b|(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$))`},
+	{"execute run", `\b(?:run|execute)\s+(?:any|every|all)\b` + gap + `{0,30}?\bwithout\s+(?:any\s+)?(?:human\s+)?(?:review|reviewing|approval|asking|confirmation|(?:showing|reading)\s+(?:it|them|this|the)|telling\s+(?:anyone|the)|checking\s+with)(?:[.,;:!)]|\s+(?:from|by|of|first|and|or|to|in|on)\b|\s*$)`},
+	{"answer reply respond", `\b(?:reply|respond|answer)\s+(?:only|just)\s+(?:with\s+)?(?:['"‘“]|(?:lgtm|approved|yes|ok)\b)` + gap + `{0,40}`},
+	{"already approved pre-approved preapproved", `\b(?:pre-?approved|already\s+approved|approved\s+in\s+advance)\b` + gap + `{0,40}?\b(?:push\w*|merg\w*|deploy\w*|delet\w*|force\w*|skip\w*|bypass\w*|without|all|every|any|everything|anything)\b`},
+	// any act done without asking the people in the loop, or silently
+	{"apply approve commit delete execute install merge push remove run", `\b(?:run|execute|install|remove|commit|push|merge|apply|approve|deploy|delete)\b` + gap + `{0,80}?\bwithout\s+(?:asking|checking\s+with|telling|confirming\s+with|consulting|notifying)(?:\s+(?:anyone|anybody|` + humanNoun + `|them|me|us|first)\b|[.,;:!)]|\s*$)`},
+	{"apply approve commit delete do merge push run", `\b(?:apply|approve|merge|push|deploy|run|do|commit|delete)\s+(?:everything|it\s+all|them\s+all|all(?:\s+of\s+(?:it|them))?)\s+(?:silently|quietly)\b`},
+	{"create make open post publish put", `\b(?:create|make|open|post|publish|put)\b` + gap + `{0,30}?\bpublic\s+(?:gist|paste(?:bin)?)\b` + gap + `{0,40}?\b(?:config|secrets?|credentials|keys|tokens|env|prod|production)\b`},
+	{"mark", `\bmark\s+(?:this|it|them|everything|all|the\s+\w+)(?:\s+\w+)?\s+as\s+(?:approved|reviewed|safe|passing|clean|verified)\b`},
+	{"add append change echo edit modify write", `\b(?:edit|add|append|write|modify|change|echo)\b` + gap + `{0,50}?\b(?:sudoers|nopasswd)\b`},
+	{"in", `\bin\s+your\s+(?:summary|report|reply|response|handoff|changelog|pr\s+description)\s*,?\s+(?:leave\s+out|omit|skip|hide|(?:do\s+not|don't|never)\s+mention)\b`},
+	{"bypass disable ignore", `\b(?:bypass|skip|disable|ignore)\s+(?:the\s+|all\s+)?(?:required\s+(?:status\s+)?checks|status\s+checks|required\s+reviews?|code\s+review)\b`},
+	{"you", `\byou\s+(?:have|are\s+given|now\s+have|have\s+been\s+given)\s+(?:full\s+|explicit\s+)?(?:permission|authori[sz]ation|approval|clearance)\s+to\b|\byou\s+are\s+(?:now\s+)?authori[sz]ed\s+to\b`},
+	{"answer reply respond", `\b(?:reply|respond|answer)\s+(?:to\s+)?(?:any|every|all)\b` + gap + `{0,40}?\bwith\s+['"]`},
+	{"--", `--(?:allow-flagged|no-verify|dangerously-[a-z-]+|skip-checks?)\b`},
+	// send
+	{"attach commit copy dump e-mail echo email encode exfiltrate forward include leak mail paste pipe post print publish push put rsync scp send share tar upload zip", `\b(?:send|mail|e-?mail|upload|post|copy|paste|forward|scp|rsync|exfiltrate|encode|tar(?:\s+up)?|zip(?:\s+up)?|pipe|commit|push|publish|leak|dump|print|echo|share|put|include|attach)\b` + gap + `{0,60}?` +
+		`(?:` + sensitivePath + `|` + secretObject + `)`},
+	{"exfiltrate", `\bexfiltrate\b`},
+	{"copy push send tar upload zip", `\b(?:zip|tar|copy|upload|push|send|mirror)\b` + gap + `{0,40}?\b(?:the\s+)?(?:src/?|source\s+code|repo(?:sitory)?|codebase|whole\s+project|entire\s+project)(?:\s|/|$)` + gap + `{0,60}?\bto\s+(?:https?://|[\w.+-]+@|git@|\d{1,3}\.)`},
+	// hide
+	{"conceal hide suppress withhold", `\b(?:hide|conceal|withhold|suppress)\b` + gap + `{0,60}?\bfrom\s+` + humanNoun},
+	{"do don't never", `\b(?:do\s+not|don't|never)\s+(?:mention|tell|show|report|reveal|disclose|say|let)\b` + gap + `{0,60}?` + humanNoun},
+	{"leave", `\bleave\s+` + gap + `{0,40}?\bout\s+of\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog|pr\s+description)`},
+	{"drop exclude omit remove strip", `\b(?:omit|exclude|drop|strip|remove)\s+(?:any|all|every)\s+(?:mention|reference)s?\s+of\b`},
+	{"exclude omit", `\b(?:omit|exclude)\b` + gap + `{0,60}?\bfrom\s+(?:your|the)\s+(?:summary|report|reply|response|answer|review|changelog)\b`},
+	{"so", `\bso\s+(?:that\s+)?(?:nobody|no\s+one|no-one)\s+(?:notices|finds\s+out|sees|knows|will\s+(?:notice|know|see))\b`},
+	{"without", `\bwithout\s+(?:anyone|` + humanNoun + `)\s+(?:noticing|knowing|seeing|finding\s+out)\b`},
+	{"claim pretend report say", `\b(?:say|claim|report|pretend)\s+(?:that\s+)?(?:everything|all|it|the\s+\w+)\s+(?:is|was|went|are|were|passed|succeeded|worked)\b` + gap + `{0,12}?\b(?:fine|ok|okay|green|good|successful|passed|succeeded|worked|well)\b`},
+	{"keep", `\bkeep\s+(?:this|it|that)\s+(?:\w+\s+)?(?:between\s+us(?:[.;,:!)]|\s*$)|to\s+yourself|(?:secret|hidden|quiet)\s+from\s+` + humanNoun + `)`},
+	{"so", `\bso\s+(?:that\s+)?` + humanNoun + `\s*(?:does|do|will|can)\s*(?:not|n't)\s+(?:see|notice|find)`},
+	{"tell", `\btell\s+(?:them|` + humanNoun + `)\s+` + gap + `{0,50}?\b(?:even\s+if|regardless\s+of|whether\s+or\s+not)\b`},
+	// memory
+	{"add commit keep persist put record save store write", `\b(?:save|store|add|write|put|persist|record|commit|keep)\b` + gap + `{0,30}?\b(?:in|to|into)\s+your\s+(?:(?:long-term|persistent|permanent|own)\s+)?memory\b`},
+	{"long-term new permanent persistent store", `\b(?:long-term|persistent|permanent)\s+memory\b|\bnew\s+rules?\s+for\s+your\s+memory\b|\bstore\s+(?:this|it)\s+in\s+memory\b`},
+	{"apply follow remember use", `\b(?:apply|use|follow|remember)\s+(?:it|this|these)\s+(?:in|for|across)\s+(?:every|all)\s+(?:future\s+)?(?:conversations?|sessions?|chats?|tasks?|runs?)\b`},
+	// control
+	{"keep remember", `\b(?:remember|keep)\s+(?:this|it|that)\s+(?:permanently|forever|for\s+(?:all\s+)?future|across\s+(?:all\s+)?sessions)`},
+	{"do don't never", `\b(?:never|do\s+not|don't)\s+refuse\b`},
+	{"authorized_keys give grant", `\b(?:grant|give)\b` + gap + `{0,40}?\b(?:admin|owner|root|write|maintainer|sudo)\s+(?:access|rights|role|permissions?)\b|\bauthorized_keys\b`},
+	{"bypass disable turn", `\b(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+)?(?:tls|ssl|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?)\b`},
+	{"disable remove turn", `\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:branch\s+protection|2fa|mfa|two-factor\s+\w+|audit\s+logging)\b`},
+	{"rm", `\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)`},
+	{"do don't never", `\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)`},
+	{"keep record save store write", `\b(?:store|save|write|log|record|collect|keep)\s+(?:every|all|any)\s+(?:\w+\s+)?(?:passwords?|secrets?|credentials?|keys?|tokens?)\b`},
+	{"backdoor backdoors reverse", `\b(?:backdoors?|reverse\s+shell)\b`},
+	{"change make set switch", `\b(?:set|make|change|switch)\b` + gap + `{0,40}?\b(?:to\s+)?(?:public-read(?:-write)?|world-(?:readable|writable)|0?777)\b`},
+	{"ensure make", `\b(?:make\s+sure|ensure)\s+(?:that\s+)?` + humanNoun + `\s*(?:never|doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?:finds?\s+out|sees?|notices?|knows?|learns?)\b`},
+	{"stop", `\bstop\s+asking\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)`},
+	{"bypass disable switch turn", `\b(?:disable|turn\s+off|switch\s+off|skip|bypass)\s+(?:the\s+|all\s+|any\s+)?(?:secret[\s-]scan\w*|(?:secret\s+)?scanner|confirmation\s+prompts?|approval\s+(?:step|prompts?)|safety\s+(?:checks?|rules|prompts?)|guardrails|sandbox)`},
+	{"treat", `\btreat\s+(?:every|all|any|each)\b` + gap + `{0,50}?\bas\s+(?:an?\s+)?(?:false\s+(?:alarms?|positives?)|noise|safe)\b`},
+	{"you", `\byou\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|ask|check|respect)\b`},
+	{"delete", `\bdelete\s+(?:the\s+)?audit\s+log`},
+	{"guidelines instructions rules system", `\b(?:instructions|rules|guidelines|system\s+prompt)\b` + gap + `{0,50}?\b(?:must|should|can|are\s+to)\s+be\s+(?:ignored|disregarded|skipped|overridden)\b`},
+	{"disregard forget ignore override set", `\b(?:ignore|disregard|forget|set\s+aside|override)\s+(?:your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|system\s+prompt)` +
 		`|(?:the\s+|all\s+|any\s+)?(?:prior|previous|earlier|above|original|initial|operator's)\s+(?:\w+\s+)?(?:instructions|system\s+prompt|rules|guidelines)` +
-		`|(?:the\s+)?system\s+prompt|(?:all\s+)?(?:the\s+)?instructions\s+(?:from|in|of)\s+your)\b` +
-		`|\b(?:force-?push|push(?:ing)?\s+(?:directly\s+|straight\s+)?to\s+(?:main|master)\s+without)\b)`,
+		`|(?:the\s+)?system\s+prompt|(?:all\s+)?(?:the\s+)?instructions\s+(?:from|in|of)\s+your)\b`},
+	{"force-push forcepush push pushing", `\b(?:force-?push|push(?:ing)?\s+(?:directly\s+|straight\s+)?to\s+(?:main|master)\s+without)\b`},
 }
 
 var addressRegexps = func() map[string]func() *regexp.Regexp {
@@ -312,21 +316,41 @@ func (c *demandCache) next(text string, body int) (int, int) {
 	return c.at, c.end
 }
 
-// demandLeads are the words a demand may begin with: the first words of the alternatives of the demand
-// expression, lower-cased.
-var demandLeads = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`approve accept merge apply sign lgtm reply respond answer pre-approved preapproved already approved
-		without always you send mail e-mail email upload post copy paste forward scp rsync exfiltrate encode tar zip pipe commit push
-		publish leak dump print echo share put include attach hide conceal withhold suppress do don't never leave omit exclude drop
-		strip remove so say claim report pretend keep tell save store add write persist record long-term persistent permanent new
-		use follow remember grant give authorized_keys disable turn switch rm stop treat delete instructions rules guidelines system
-		backdoor backdoors reverse set make change switch ensure run execute install edit modify create open mark append in bypass
-		ignore disregard forget set override force-push forcepush pushing`) {
-		m[w] = true
+// demandForm is one entry of [demandForms].
+type demandForm struct {
+	leads string // the words a match may begin with, space-separated
+	expr  string
+}
+
+// demandExprs holds, for each word a demand may begin with, the expression of the forms that may begin with
+// it, in their order, anchored and case-blind. Each is compiled on first use: one expression of every form
+// took over a millisecond to compile, which every process that scanned a note addressing the agent paid.
+// Matching at a word, the forms that cannot begin with it cannot match, so the result is that of all forms.
+var demandExprs = sync.OnceValue(func() map[string]func() *regexp.Regexp {
+	byWord := map[string][]string{}
+	for _, f := range demandForms {
+		for _, w := range strings.Fields(f.leads) {
+			byWord[w] = append(byWord[w], f.expr)
+		}
 	}
-	return m
-}()
+	out := make(map[string]func() *regexp.Regexp, len(byWord))
+	for w, exprs := range byWord {
+		src := `(?i)^(?:` + strings.Join(exprs, "|") + `)`
+		out[w] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })
+	}
+	return out
+})
+
+// demandExpr returns the expression of the demands that may begin with the lower-cased word w, or nil.
+func demandExpr(w string) *regexp.Regexp {
+	if strings.HasPrefix(w, "--") {
+		w = "--"
+	}
+	if f := demandExprs()[w]; f != nil {
+		return f()
+	}
+	return nil
+}
 
 // findDemand returns where the first demand starting at a word of text[from:to] starts and ends, and how far
 // it searched (to, when it found none). The expression runs only at the start of a word that may begin one, on
@@ -347,8 +371,8 @@ func findDemand(text string, from, to int) (int, int, int) {
 			for k := 0; k < len(w); k++ {
 				buf[k] = lowerByte(w[k])
 			}
-			if demandLeads[string(buf[:len(w)])] || strings.HasPrefix(w, "--") {
-				if m := addressExpr("demand").FindStringIndex(text[i:lineEnd(text, i, ahead)]); m != nil {
+			if re := demandExpr(string(buf[:len(w)])); re != nil {
+				if m := re.FindStringIndex(text[i:lineEnd(text, i, ahead)]); m != nil {
 					return i + m[0], i + m[1], j
 				}
 			}
