@@ -1879,6 +1879,14 @@ func tokenValue(v string) bool {
 	return n >= 2
 }
 
+// githubTokenBody returns the length of a GitHub token after its prefix (ghp_, github_pat_…).
+func githubTokenBody(v string) int {
+	if strings.HasPrefix(v, "github_pat_") {
+		return len(v) - len("github_pat_")
+	}
+	return len(v) - len("ghp_")
+}
+
 // awsSecret reports whether v looks like an AWS secret access key: 40 base64 characters, mixed, random.
 func awsSecret(v string) bool {
 	if len(v) != 40 || strings.Contains(v, "EXAMPLE") {

@@ -1,0 +1,39 @@
+package scan
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestGitHubTokenLength checks that the github-token rule, whose expression leaves the length's upper bound to
+// valid, finds what the expression with the bound finds.
+func TestGitHubTokenLength(t *testing.T) {
+	var r *rule
+	for _, x := range compile(ruleTable()).rules {
+		if x.id == "github-token" {
+			r = x
+		}
+	}
+	bounded := regexp.MustCompile(`^(?:\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})\b)`)
+	body := strings.Repeat(fake("Zk3Qp9XvLm2Rt7", "Wb4Nc8Hy6Jd1Fs5Ga0Ke"), 10)
+	for _, prefix := range []string{"ghp_", "ghs_", "github_pat_"} {
+		for n := 30; n <= 300; n++ {
+			for _, after := range []string{"", " ", "_", "x", "-", "\n"} {
+				v := prefix + body[:n] + after
+				var want []int
+				if m := bounded.FindStringIndex(v); m != nil && tokenOK(v[m[0]:m[1]]) {
+					want = m
+				}
+				var got []int
+				if m := r.re().FindStringIndex(v); m != nil && r.valid(v[m[0]:m[1]]) {
+					got = m
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%s + %d characters + %q: found %v, the bounded expression %v", prefix, n, after, got, want)
+				}
+			}
+		}
+	}
+}
