@@ -2096,8 +2096,19 @@ var vendorPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pa
 	"AIza", "GOCSPX-", "ya29.", "sk-", "hf_", "npm_", "pypi-", "hvs.", "hvb.", "AKIA", "ASIA", "lin_api_", "PMAK-", "HRKU-",
 	"pplx-", "dop_v1_", "doo_v1_", "dor_v1_", "AGE-SECRET-KEY-", "shpat_", "sntrys_", "sntryu_"}
 
-func vendorPrefixed(v string) bool {
+// vendorPrefixesBy lists vendorPrefixes by their first byte: most values begin with a byte that begins none.
+var vendorPrefixesBy = func() (by [256][]string) {
 	for _, p := range vendorPrefixes {
+		by[p[0]] = append(by[p[0]], p)
+	}
+	return by
+}()
+
+func vendorPrefixed(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, p := range vendorPrefixesBy[v[0]] {
 		if strings.HasPrefix(v, p) {
 			return true
 		}

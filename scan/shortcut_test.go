@@ -37,3 +37,24 @@ func TestGitHubTokenLength(t *testing.T) {
 		}
 	}
 }
+
+// TestVendorPrefixed checks the lookup by first byte against a plain walk over every prefix.
+func TestVendorPrefixed(t *testing.T) {
+	want := func(v string) bool {
+		for _, p := range vendorPrefixes {
+			if strings.HasPrefix(v, p) {
+				return true
+			}
+		}
+		return false
+	}
+	vs := []string{"", "a", "\xff", "sk", "sk-", "SK-x", "xoxe", "xox"}
+	for _, p := range vendorPrefixes {
+		vs = append(vs, p, p+"Zk3Qp9", p[:len(p)-1], strings.ToLower(p)+"x", "x"+p)
+	}
+	for _, v := range vs {
+		if got := vendorPrefixed(v); got != want(v) {
+			t.Errorf("vendorPrefixed(%q) = %v, want %v", v, got, want(v))
+		}
+	}
+}
