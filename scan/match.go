@@ -1310,8 +1310,8 @@ func nameValueCommand(text string, ns int) bool {
 	if len(prefix) == 0 {
 		// A .netrc password on its own line, under a machine or login line.
 		ps := lineStart(text, max(ls-1, 0), 256)
-		prev := strings.Fields(text[ps:max(ls-1, ps)])
-		return ls > 0 && len(prev) > 0 && (prev[0] == "login" || prev[0] == "machine" || prev[0] == "account")
+		first := firstField(text[ps:max(ls-1, ps)])
+		return ls > 0 && (first == "login" || first == "machine" || first == "account")
 	}
 	switch p := prefix[0]; {
 	case p == "machine" || p == "default":
@@ -1330,6 +1330,15 @@ func nameValueCommand(text string, ns int) bool {
 	}
 	n := len(prefix)
 	return n >= 2 && prefix[n-1] == "set" && (prefix[n-2] == "configure" || prefix[n-2] == "config")
+}
+
+// firstField returns strings.Fields(s)[0], or "" when s has no field, without splitting all of s.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // readValue reads a quoted or bare value starting at text[i].

@@ -58,3 +58,16 @@ func TestVendorPrefixed(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstField checks firstField against strings.Fields.
+func TestFirstField(t *testing.T) {
+	for _, s := range []string{"", " ", "\t\v\f\r\n", "login", "  machine host  login x", "a\u00a0b c", "\u0085login x", "é b", "x\u2003y", "\xffz y"} {
+		want := ""
+		if fs := strings.Fields(s); len(fs) > 0 {
+			want = fs[0]
+		}
+		if got := firstField(s); got != want {
+			t.Errorf("firstField(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
