@@ -551,6 +551,9 @@ func set(words []string) map[string]bool {
 // lexicon holds the word lists that classify names. It is built on first use, like the rules.
 type lexicon struct {
 	passwordWords, tokenWords, keyWords, credQualifiers, keyQualifiers, notSecretLast, notSecretAny, llmWords map[string]bool
+	// classes holds, for every word of the lists above, the lists it is in: [classifyName] looks a word up
+	// once instead of once per list.
+	classes map[string]wordClass
 	// marks finds placeholderMarks (those of two bytes or more) in one pass.
 	marks *automaton
 }
@@ -577,7 +580,41 @@ func markWords() []string {
 	return marks
 }
 
+// wordClass is a set of the lexicon's word lists.
+type wordClass uint8
+
+const (
+	inPassword wordClass = 1 << iota
+	inToken
+	inKey
+	inCredQualifier
+	inKeyQualifier
+	inNotSecretLast
+	inNotSecretAny
+	inLLM
+)
+
 func newLexicon() *lexicon {
+	lx := newWordLists()
+	lx.classes = map[string]wordClass{}
+	for _, l := range []struct {
+		words map[string]bool
+		class wordClass
+	}{
+		{lx.passwordWords, inPassword}, {lx.tokenWords, inToken}, {lx.keyWords, inKey},
+		{lx.credQualifiers, inCredQualifier}, {lx.keyQualifiers, inKeyQualifier},
+		{lx.notSecretLast, inNotSecretLast}, {lx.notSecretAny, inNotSecretAny}, {lx.llmWords, inLLM},
+	} {
+		for w, ok := range l.words {
+			if ok {
+				lx.classes[w] |= l.class
+			}
+		}
+	}
+	return lx
+}
+
+func newWordLists() *lexicon {
 	return &lexicon{
 		marks: placeholderAutomaton(),
 		// passwordWords name a password in any of the supported languages.
@@ -681,42 +718,41 @@ func classifyName(name string) nameKind {
 			return nameCredential
 		}
 	}
-	if len(ws) == 0 || lx.notSecretLast[ws[len(ws)-1]] {
+	if len(ws) == 0 || lx.classes[ws[len(ws)-1]]&inNotSecretLast != 0 {
 		return nameNone
 	}
 	if len(ws) == 1 && (ws[0] == "pass" || ws[0] == "pwd") {
 		return nameNone // PASS: in test output, PWD= the working directory
 	}
 	cred, key := false, false
-	for i, w := range ws {
-		if lx.notSecretAny[w] || strings.Contains(w, "csrf") || strings.Contains(w, "xsrf") {
+	var prev wordClass // the lists that hold the word before w
+	for _, w := range ws {
+		c := lx.classes[w]
+		if c&inNotSecretAny != 0 || strings.Contains(w, "csrf") || strings.Contains(w, "xsrf") {
 			return nameNone
 		}
-		prev := ""
-		if i > 0 {
-			prev = ws[i-1]
-		}
 		switch {
-		case lx.passwordWords[w] || strings.Contains(w, "password") || strings.Contains(w, "passwd") ||
+		case c&inPassword != 0 || strings.Contains(w, "password") || strings.Contains(w, "passwd") ||
 			strings.Contains(w, "passwort") || strings.Contains(w, "contrase"):
 			cred = true
-		case lx.tokenWords[w] || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
+		case c&inToken != 0 || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
 			for _, o := range ws {
-				if lx.llmWords[o] {
+				if lx.classes[o]&inLLM != 0 {
 					return nameNone
 				}
 			}
 			cred = true
-		case lx.keyWords[w]:
+		case c&inKey != 0:
 			key = true
 		case w == "key" || w == "secret":
 			switch {
-			case lx.credQualifiers[prev]:
+			case prev&inCredQualifier != 0:
 				cred = true
-			case lx.keyQualifiers[prev] || w == "secret":
+			case prev&inKeyQualifier != 0 || w == "secret":
 				key = true
 			}
 		}
+		prev = c
 	}
 	switch {
 	case cred:

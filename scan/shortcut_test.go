@@ -71,3 +71,27 @@ func TestFirstField(t *testing.T) {
 		}
 	}
 }
+
+// TestWordClasses checks that the lexicon's classes hold every word in exactly the lists it is in.
+func TestWordClasses(t *testing.T) {
+	lx := lex()
+	lists := map[wordClass]map[string]bool{
+		inPassword: lx.passwordWords, inToken: lx.tokenWords, inKey: lx.keyWords, inCredQualifier: lx.credQualifiers,
+		inKeyQualifier: lx.keyQualifiers, inNotSecretLast: lx.notSecretLast, inNotSecretAny: lx.notSecretAny, inLLM: lx.llmWords,
+	}
+	for class, words := range lists {
+		for w := range lx.classes {
+			if got := lx.classes[w]&class != 0; got != words[w] {
+				t.Errorf("%q: class %b is %v, its list says %v", w, class, got, words[w])
+			}
+		}
+		for w := range words {
+			if lx.classes[w]&class == 0 {
+				t.Errorf("%q is missing class %b", w, class)
+			}
+		}
+	}
+	if len(lists) != 8 {
+		t.Fatal("a class was left out")
+	}
+}
