@@ -680,6 +680,14 @@ func words(name string, buf *[16]string) []string {
 	if len(low) != len(name) {
 		low = name // lower-casing changed byte lengths (rare scripts): compare as written
 	}
+	if ascii(name) {
+		return asciiWords(name, low, out)
+	}
+	return runeWords(name, low, out)
+}
+
+// runeWords is [words] for any name; low is name lower-cased, or name itself when that changes its length.
+func runeWords(name, low string, out []string) []string {
 	start := 0
 	prev := rune(-1)
 	for i, r := range name {
@@ -707,6 +715,51 @@ func words(name string, buf *[16]string) []string {
 	return out
 }
 
+// asciiWords is [words] for a name of ASCII bytes only, a byte at a time; low is name lower-cased.
+func asciiWords(name, low string, out []string) []string {
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	start := 0
+	var prev byte // none before the first byte: neither a letter nor a digit
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch c {
+		case '_', '-', '.', ' ', '[', ']', '"', '\'':
+			if i > start {
+				out = append(out, low[start:i])
+			}
+			start = i + 1
+			prev = c
+			continue
+		}
+		if i > start && isUpper(c) {
+			var next byte
+			if i+1 < len(name) {
+				next = name[i+1]
+			}
+			if isLower(prev) || '0' <= prev && prev <= '9' || isUpper(prev) && isLower(next) {
+				out = append(out, low[start:i])
+				start = i
+			}
+		}
+		prev = c
+	}
+	if start < len(name) {
+		out = append(out, low[start:])
+	}
+	return out
+}
+
+// ascii reports whether s is ASCII only.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // classifyName tells whether an identifier names a credential (password, token, API key), key material
 // (secret key, HMAC key), or neither.
 func classifyName(name string) nameKind {
@@ -718,7 +771,15 @@ func classifyName(name string) nameKind {
 			return nameCredential
 		}
 	}
-	if len(ws) == 0 || lx.classes[ws[len(ws)-1]]&inNotSecretLast != 0 {
+	if len(ws) == 0 {
+		return nameNone
+	}
+	var cbuf [16]wordClass
+	cs := cbuf[:0] // cs[i]: the lists that hold ws[i]
+	for _, w := range ws {
+		cs = append(cs, lx.classes[w])
+	}
+	if cs[len(cs)-1]&inNotSecretLast != 0 {
 		return nameNone
 	}
 	if len(ws) == 1 && (ws[0] == "pass" || ws[0] == "pwd") {
@@ -726,8 +787,8 @@ func classifyName(name string) nameKind {
 	}
 	cred, key := false, false
 	var prev wordClass // the lists that hold the word before w
-	for _, w := range ws {
-		c := lx.classes[w]
+	for i, w := range ws {
+		c := cs[i]
 		if c&inNotSecretAny != 0 || strings.Contains(w, "csrf") || strings.Contains(w, "xsrf") {
 			return nameNone
 		}
@@ -736,8 +797,8 @@ func classifyName(name string) nameKind {
 			strings.Contains(w, "passwort") || strings.Contains(w, "contrase"):
 			cred = true
 		case c&inToken != 0 || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
-			for _, o := range ws {
-				if lx.classes[o]&inLLM != 0 {
+			for _, o := range cs {
+				if o&inLLM != 0 {
 					return nameNone
 				}
 			}

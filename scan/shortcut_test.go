@@ -95,3 +95,29 @@ func TestWordClasses(t *testing.T) {
 		t.Fatal("a class was left out")
 	}
 }
+
+// TestASCIIWords checks the byte-at-a-time split of ASCII names against the rune-at-a-time one.
+func TestASCIIWords(t *testing.T) {
+	names := []string{"", "a", "A", "DB_PASSWORD", "apiKey", "APIKey", "HTTPSProxy", "x509Cert", "mot de passe",
+		`"password"`, "a[b]c", "Token2FA", "aB", "Ab", "AB", "__", "ñandúToken"}
+	r := newRand()
+	const alphabet = "aZbY09_-. []\"'kK"
+	for range 2000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		names = append(names, string(b))
+	}
+	for _, name := range names {
+		if !ascii(name) {
+			continue
+		}
+		low := strings.ToLower(name)
+		got := asciiWords(name, low, nil)
+		want := runeWords(name, low, nil)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: asciiWords %q, runeWords %q", name, got, want)
+		}
+	}
+}
