@@ -1099,7 +1099,8 @@ func proseValue(text string, ns, ne int) int {
 		// In quotes right after the name: "password `…`".
 		return ne + 1
 	}
-	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
+	_, copula := prefixFold(text[ne+1:], proseCopulas)
+	if copula == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
 		// "with password …"; but "the new passphrase is …" has its copula, and in "and the passphrase they
 		// use is …" the next word is not the value. The value is judged before the words that lead to the
 		// name: few words after a name are strong.
@@ -1137,7 +1138,10 @@ func proseValue(text string, ns, ne int) int {
 		}
 		i = j
 	}
-	_, c := prefixFold(text[i:], proseCopulas)
+	c := copula // right after the name unless a phrase came first
+	if i != ne+1 {
+		_, c = prefixFold(text[i:], proseCopulas)
+	}
 	if c == 0 {
 		return clauseValue(text, ne+1)
 	}
