@@ -121,3 +121,21 @@ func TestASCIIWords(t *testing.T) {
 		}
 	}
 }
+
+// TestFenceLines checks fenceLines against strings.Count.
+func TestFenceLines(t *testing.T) {
+	ws := []string{"", "```", "\n```", "\n````", "\n``````", "a\n```go\nx\n```\n", "``\n``", "\n\n```\n```", "x```\n ```"}
+	r := newRand()
+	for range 2000 {
+		b := make([]byte, r.IntN(16))
+		for i := range b {
+			b[i] = "\n`a"[r.IntN(3)]
+		}
+		ws = append(ws, string(b))
+	}
+	for _, w := range ws {
+		if got, want := fenceLines(w), strings.Count(w, "\n```"); got != want {
+			t.Errorf("fenceLines(%q) = %d, want %d", w, got, want)
+		}
+	}
+}
