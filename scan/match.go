@@ -540,19 +540,10 @@ const (
 	nameKeyLike
 )
 
-func set(words []string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
-
 // lexicon holds the word lists that classify names. It is built on first use, like the rules.
 type lexicon struct {
-	passwordWords, tokenWords, keyWords, credQualifiers, keyQualifiers, notSecretLast, notSecretAny, llmWords map[string]bool
-	// classes holds, for every word of the lists above, the lists it is in: [classifyName] looks a word up
-	// once instead of once per list.
+	// classes holds, for every word of the lists below ([passwordWords] to [llmWords]), the lists it is in:
+	// [classifyName] looks a word up once instead of once per list.
 	classes map[string]wordClass
 	// marks finds placeholderMarks (those of two bytes or more) in one pass.
 	marks *automaton
@@ -594,82 +585,83 @@ const (
 	inLLM
 )
 
+// passwordWords name a password in any of the supported languages.
+var passwordWords = []string{
+	"password", "passwd", "pwd", "pass", "passphrase", "passcode",
+	"contraseña", "contrasena", "contrasenya", "passwort", "kennwort",
+	"senha", "motdepasse", "mdp", "clave", "psk",
+}
+
+// tokenWords name a token or another API credential.
+var tokenWords = []string{
+	"token", "authtoken", "accesstoken", "apitoken", "refreshtoken",
+	"bearertoken", "pat", "apikey", "credential", "credentials", "creds",
+	"clientsecret", "appsecret", "privatetoken",
+}
+
+// keyWords name key material.
+var keyWords = []string{"secretkey", "hmac", "hmackey", "signingkey", "salt", "pepper"}
+
+// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
+var notSecretLast = []string{
+	"id", "ids", "arn", "name", "names", "file", "files", "path",
+	"dir", "url", "uri", "endpoint", "host", "length", "len",
+	"min", "max", "size", "count", "ttl", "expiry", "expires",
+	"expiration", "expire", "expired", "timeout", "type", "kind",
+	"ref", "env", "var", "variable", "field", "hash", "hashed",
+	"digest", "hasher", "hashers", "algo", "policy", "reset", "prompt", "hint", "required",
+	"enabled", "enable", "disabled", "rotation", "rotate", "header",
+	"param", "prefix", "suffix", "format", "regex", "pattern",
+	"mode", "source", "provider", "manager", "store", "version",
+	"label", "description", "desc", "help", "placeholder", "example",
+	"strength", "changed", "updated", "created", "at", "date",
+	"time", "age", "limit", "budget", "usage", "used", "index",
+	"fingerprint", "location", "stdin", "command", "cmd", "uuid",
+	"validator", "validation", "check", "valid", "exists", "present",
+	"bytes", "bits", "algorithm", "alg", "method", "scheme",
+	"sha", "md5", "secretref", "keyref", "refs", "hashes", "list",
+	"input", "output", "selector", "mount", "volume",
+	"backend", "engine", "class", "option", "options", "flag",
+	"test", "tests", "table", "panic", "error", "err", "msg",
+	"message", "size1024", "len1024",
+}
+
+// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
+var notSecretAny = []string{
+	"public", "jsonwebtoken", "pub", "publishable", "tokens", "tokenizer", "tokenize",
+	"tokenized", "tokenization", "next", "page",
+	"pagination", "cursor", "continuation", "sync",
+}
+
+// llmWords next to "token" mean a count of model tokens.
+var llmWords = []string{
+	"max", "min", "num", "number", "total", "count", "limit",
+	"budget", "input", "output", "prompt", "completion", "context",
+	"usage", "cache", "cached", "embedding", "llm", "per", "rate",
+	"remaining", "used", "window", "estimate", "estimated", "reasoning",
+}
+
 func newLexicon() *lexicon {
-	lx := newWordLists()
-	lx.classes = map[string]wordClass{}
-	for _, l := range []struct {
-		words map[string]bool
+	lists := []struct {
+		words []string
 		class wordClass
 	}{
-		{lx.passwordWords, inPassword}, {lx.tokenWords, inToken}, {lx.keyWords, inKey},
-		{lx.credQualifiers, inCredQualifier}, {lx.keyQualifiers, inKeyQualifier},
-		{lx.notSecretLast, inNotSecretLast}, {lx.notSecretAny, inNotSecretAny}, {lx.llmWords, inLLM},
-	} {
-		for w, ok := range l.words {
-			if ok {
-				lx.classes[w] |= l.class
-			}
+		{passwordWords, inPassword}, {tokenWords, inToken}, {keyWords, inKey},
+		// Qualifiers make "key" or "secret" name an API credential, or key material judged by entropy.
+		{credentialKeyQualifiers, inCredQualifier}, {materialKeyQualifiers, inKeyQualifier},
+		{notSecretLast, inNotSecretLast}, {notSecretAny, inNotSecretAny}, {llmWords, inLLM},
+	}
+	n := 0
+	for _, l := range lists {
+		n += len(l.words)
+	}
+	lx := &lexicon{marks: placeholderAutomaton(), classes: make(map[string]wordClass, n)}
+	for _, l := range lists {
+		for _, w := range l.words {
+			lx.classes[w] |= l.class
 		}
 	}
 	return lx
-}
-
-func newWordLists() *lexicon {
-	return &lexicon{
-		marks: placeholderAutomaton(),
-		// passwordWords name a password in any of the supported languages.
-		passwordWords: map[string]bool{
-			"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,
-			"contraseña": true, "contrasena": true, "contrasenya": true, "passwort": true, "kennwort": true,
-			"senha": true, "motdepasse": true, "mdp": true, "clave": true, "psk": true,
-		},
-		tokenWords: map[string]bool{
-			"token": true, "authtoken": true, "accesstoken": true, "apitoken": true, "refreshtoken": true,
-			"bearertoken": true, "pat": true, "apikey": true, "credential": true, "credentials": true, "creds": true,
-			"clientsecret": true, "appsecret": true, "privatetoken": true,
-		},
-		keyWords: map[string]bool{"secretkey": true, "hmac": true, "hmackey": true, "signingkey": true, "salt": true, "pepper": true},
-		// credQualifiers qualify "key" or "secret" so that the pair names an API credential; keyQualifiers qualify
-		// it so that the pair names key material judged by entropy.
-		credQualifiers: set(credentialKeyQualifiers),
-		keyQualifiers:  set(materialKeyQualifiers),
-		// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
-		notSecretLast: map[string]bool{
-			"id": true, "ids": true, "arn": true, "name": true, "names": true, "file": true, "files": true, "path": true,
-			"dir": true, "url": true, "uri": true, "endpoint": true, "host": true, "length": true, "len": true,
-			"min": true, "max": true, "size": true, "count": true, "ttl": true, "expiry": true, "expires": true,
-			"expiration": true, "expire": true, "expired": true, "timeout": true, "type": true, "kind": true,
-			"ref": true, "env": true, "var": true, "variable": true, "field": true, "hash": true, "hashed": true,
-			"digest": true, "hasher": true, "hashers": true, "algo": true, "policy": true, "reset": true, "prompt": true, "hint": true, "required": true,
-			"enabled": true, "enable": true, "disabled": true, "rotation": true, "rotate": true, "header": true,
-			"param": true, "prefix": true, "suffix": true, "format": true, "regex": true, "pattern": true,
-			"mode": true, "source": true, "provider": true, "manager": true, "store": true, "version": true,
-			"label": true, "description": true, "desc": true, "help": true, "placeholder": true, "example": true,
-			"strength": true, "changed": true, "updated": true, "created": true, "at": true, "date": true,
-			"time": true, "age": true, "limit": true, "budget": true, "usage": true, "used": true, "index": true,
-			"fingerprint": true, "location": true, "stdin": true, "command": true, "cmd": true, "uuid": true,
-			"validator": true, "validation": true, "check": true, "valid": true, "exists": true, "present": true,
-			"bytes": true, "bits": true, "algorithm": true, "alg": true, "method": true, "scheme": true,
-			"sha": true, "md5": true, "secretref": true, "keyref": true, "refs": true, "hashes": true, "list": true,
-			"input": true, "output": true, "selector": true, "mount": true, "volume": true,
-			"backend": true, "engine": true, "class": true, "option": true, "options": true, "flag": true,
-			"test": true, "tests": true, "table": true, "panic": true, "error": true, "err": true, "msg": true,
-			"message": true, "size1024": true, "len1024": true,
-		},
-		// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
-		notSecretAny: map[string]bool{
-			"public": true, "jsonwebtoken": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
-			"tokenized": true, "tokenization": true, "next": true, "page": true,
-			"pagination": true, "cursor": true, "continuation": true, "sync": true,
-		},
-		// llmWords next to "token" mean a count of model tokens.
-		llmWords: map[string]bool{
-			"max": true, "min": true, "num": true, "number": true, "total": true, "count": true, "limit": true,
-			"budget": true, "input": true, "output": true, "prompt": true, "completion": true, "context": true,
-			"usage": true, "cache": true, "cached": true, "embedding": true, "llm": true, "per": true, "rate": true,
-			"remaining": true, "used": true, "window": true, "estimate": true, "estimated": true, "reasoning": true,
-		},
-	}
 }
 
 // words splits an identifier into lower-cased words at _, -, ., spaces, quotes, brackets and camelCase
@@ -884,7 +876,7 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			q--
 		}
 		var buf [16]byte
-		if lex().credQualifiers[string(appendLower(buf[:0], text[q:ns-1]))] && (q == 0 || !isWordByte(text[q-1])) {
+		if lex().classes[string(appendLower(buf[:0], text[q:ns-1]))]&inCredQualifier != 0 && (q == 0 || !isWordByte(text[q-1])) {
 			ns = q
 		}
 	}

@@ -15,8 +15,8 @@ func awsKeyIDPrefixes() []string {
 	return ps
 }
 
-// Words that, written before "key", make the name an API credential or key material. The lexicon's
-// credQualifiers and keyQualifiers hold the same words.
+// Words that, written before "key", make the name an API credential or key material; the lexicon classifies
+// names by them too.
 var (
 	credentialKeyQualifiers = []string{"api", "access", "auth", "client", "app", "account", "consumer", "license",
 		"subscription", "oauth", "application", "service"}
