@@ -1989,6 +1989,46 @@ func githubTokenBody(v string) int {
 	return len(v) - len("ghp_")
 }
 
+// authorizationSchemes are the schemes the authorization-header expression reads before a value.
+var authorizationSchemes = []string{"token", "apikey", "api-key", "key", "ssws", "sso-key", "bot", "gitlab-token"}
+
+// authorizationMay is the authorization-header rule's cheap test. After the word, its quote, blanks and ':' or
+// '=' (one way only), the expression needs a value of 16 characters, alone or after one of
+// [authorizationSchemes] and blanks: "Authorization: Bearer …" has neither, bearer-token reads it. Bytes above
+// ASCII count as value characters and may spell a scheme, because the expression folds the Kelvin sign and
+// the long s into k and s.
+func authorizationMay(window string) bool {
+	valueRun := func(i int) int {
+		j := i
+		for j < len(window) && (isAlnum(window[j]) || strings.IndexByte("-._~+/=:", window[j]) >= 0 || window[j] >= utf8.RuneSelf) {
+			j++
+		}
+		return j - i
+	}
+	quote := func(i int) int {
+		if i < len(window) && (window[i] == '"' || window[i] == '\'') {
+			return i + 1
+		}
+		return i
+	}
+	i := skipBlanks(window, quote(len("authorization")))
+	if i >= len(window) || window[i] != ':' && window[i] != '=' {
+		return false
+	}
+	i = quote(skipBlanks(window, i+1))
+	n := valueRun(i)
+	if n >= 16 {
+		return true
+	}
+	if e := i + n; e < len(window) && (window[e] == ' ' || window[e] == '\t') {
+		w := window[i:e]
+		if !ascii(w) || slices.ContainsFunc(authorizationSchemes, func(s string) bool { return strings.EqualFold(w, s) }) {
+			return valueRun(skipBlanks(window, e)) >= 16
+		}
+	}
+	return false
+}
+
 // awsSecret reports whether v looks like an AWS secret access key: 40 base64 characters, mixed, random.
 func awsSecret(v string) bool {
 	if len(v) != 40 || strings.Contains(v, "EXAMPLE") {

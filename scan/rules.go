@@ -118,6 +118,7 @@ func ruleTable() []*rule {
 			keywords:  []string{"authorization"},
 			pattern:   `(?i)authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:token|apikey|api-key|key|ssws|sso-key|bot|gitlab-token)[ \t]+)?([A-Za-z0-9\-._~+/=:]{16,})`,
 			valid:     func(v string) bool { return tokenValue(v) && !schemeWord(v) },
+			may:       authorizationMay,
 			positives: []string{"Proxy-Authorization: token " + exTok, `headers = {"Authorization": "` + exTok + `"}`},
 			negatives: []string{"Authorization: Bearer ${TOKEN}", "authorization: required for all endpoints"},
 		},
