@@ -2029,6 +2029,28 @@ func authorizationMay(window string) bool {
 	return false
 }
 
+// bearerMay is the bearer-token rule's cheap test: its expression needs, after the word, blanks, or a line break
+// with blanks before the next line, and then a token character. Bytes above ASCII count as one, because the
+// expression folds the Kelvin sign and the long s into its letters.
+func bearerMay(window string) bool {
+	token := func(i int) bool {
+		return i < len(window) && (isAlnum(window[i]) || strings.IndexByte("-._~+/", window[i]) >= 0 || window[i] >= utf8.RuneSelf)
+	}
+	i := len("bearer")
+	j := skipBlanks(window, i)
+	if j > i && token(j) {
+		return true
+	}
+	if j < len(window) && window[j] == '\r' {
+		j++
+	}
+	if j >= len(window) || window[j] != '\n' {
+		return false
+	}
+	k := skipBlanks(window, j+1)
+	return k > j+1 && token(k)
+}
+
 // awsSecret reports whether v looks like an AWS secret access key: 40 base64 characters, mixed, random.
 func awsSecret(v string) bool {
 	if len(v) != 40 || strings.Contains(v, "EXAMPLE") {

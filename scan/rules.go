@@ -99,6 +99,7 @@ func ruleTable() []*rule {
 			pattern:    `(?i)\bbearer(?:[ \t]+|[ \t]*\r?\n[ \t]+)([A-Za-z0-9\-._~+/]+=*)`,
 			linesAfter: 1,
 			valid:      tokenValue,
+			may:        bearerMay,
 			positives:  []string{`curl -H "Authorization: Bearer ` + exTok + `"`, "authorization: bearer\n  " + exTok},
 			negatives:  []string{"Authorization: Bearer $TOKEN", "we use bearer authentication", "Bearer <token>"},
 		},

@@ -165,6 +165,13 @@ func TestMayRulesOutNoMatch(t *testing.T) {
 			}
 		}
 	}
+	for _, head := range []string{"Bearer", "bearer", "BEARER"} {
+		for _, sep := range []string{" ", "\t ", "", "\n ", "\r\n\t", " \n  ", " \r\n", "\n", " \r ", ": "} {
+			for _, v := range []string{tok, "$TOKEN", "${T}", "\u212a" + tok, "\u017f", "\xff" + tok, "-._~+/", "=", "<token>", "\n" + tok} {
+				texts = append(texts, head+sep+v, "Authorization: "+head+sep+v)
+			}
+		}
+	}
 	e := compile(ruleTable())
 	checked := 0
 	for ri, r := range e.rules {
