@@ -1675,6 +1675,9 @@ func findAWSKeyID(text string, at, n int) ([]span, int) {
 func findPrivateKey(text string, at, n int) ([]span, int) {
 	ls := lineStart(text, at, 64)
 	le := lineEnd(text, at, n+16)
+	if !strings.Contains(text[ls:le], "BEGIN") {
+		return nil, 0 // "private key" in prose: the expression needs a BEGIN line
+	}
 	m := pemBegin().FindStringIndex(text[ls:le])
 	if m == nil || ls+m[1] < at+n {
 		return nil, 0
@@ -1693,7 +1696,11 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 			continue
 		}
 		le := i
-		for le < limit && lineBreak(text, le) == 0 {
+		// lineBreak at every byte, but called only at the bytes a break can begin with.
+		for le < limit {
+			if c := text[le]; (c == '\n' || c == '\r' || c == '\\') && lineBreak(text, le) > 0 {
+				break
+			}
 			le++
 		}
 		line := strings.Trim(text[i:le], " \t\"',")
