@@ -2067,7 +2067,15 @@ func awsSecret(v string) bool {
 	return lower && upper && digit && strings.Count(v, "/") <= 4 && entropy(v) >= 4.0
 }
 
-func isBase64Byte(c byte) bool { return isAlnum(c) || c == '+' || c == '/' }
+func isBase64Byte(c byte) bool { return base64Bytes[c] }
+
+// base64Bytes holds isBase64Byte for every byte: one load in the loops that run over keys.
+var base64Bytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isAlnum(byte(c)) || c == '+' || c == '/'
+	}
+	return t
+}()
 
 // findAWSSecretNearID looks within three lines (at most 1 KiB) of each AWS key ID for a standalone
 // 40-character base64 string that passes [awsSecret]. Windows of nearby hits are merged and scanned once.

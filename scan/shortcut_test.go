@@ -198,3 +198,13 @@ func TestMayRulesOutNoMatch(t *testing.T) {
 		t.Fatalf("only %d texts reached a rule with a cheap test", checked)
 	}
 }
+
+// TestBase64Bytes checks the table behind isBase64Byte against its definition.
+func TestBase64Bytes(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		if want := 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '+' || b == '/'; isBase64Byte(b) != want {
+			t.Errorf("isBase64Byte(%q) = %v", b, !want)
+		}
+	}
+}
