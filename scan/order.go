@@ -342,24 +342,30 @@ func findLeakDestination(s string) []int {
 }
 
 // orderFamily is how an order family is found at a keyword hit, cheapest test first:
-//   - begins, if set, says whether the keyword begins any of the family's forms;
+//   - forms, if set, gives the family's forms that begin with the keyword, and there must be one;
 //   - hints are sets of words that must all stand in the sentence before any expression runs (most keywords
 //     are common words, and a sentence without its hints costs no expression);
 //   - command: the order must open its clause as a command ([imperative]); a declaration needs neither that
 //     nor escapes as a report;
 //   - match returns the end of the order in the sentence w that starts at the hit, or -1.
 type orderFamily struct {
-	begins      func(text string, at, n int) bool
+	forms       formIndex
 	hints       []*hintSet
 	command     bool
 	declaration bool
-	match       func(text, w string, at, n int) int
+	match       func(w string, forms []*orderForm) int
 }
 
 // find examines the keyword hit text[at:at+n].
 func (f orderFamily) find(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) || f.begins != nil && !f.begins(text, at, n) {
+	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
+	}
+	var forms []*orderForm
+	if f.forms != nil {
+		if forms = f.forms.at(text, at, n); len(forms) == 0 {
+			return nil, 0
+		}
 	}
 	w := instructionWindow(text, at)
 	if k := strings.Index(w, ". "); k >= 0 {
@@ -381,7 +387,7 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	end := f.match(text, w, at, n)
+	end := f.match(w, forms)
 	if end < 0 || quotedExample(text, at) {
 		return nil, 0
 	}
@@ -390,13 +396,12 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 
 // formFamily is the family whose forms are orderForms[name], with the hints its forms need.
 func formFamily(name string, hints []string, command, declaration bool) orderFamily {
-	forms := newFormIndex(name)
 	f := orderFamily{
-		begins:      func(text string, at, n int) bool { return len(forms.at(text, at, n)) > 0 },
+		forms:       newFormIndex(name),
 		command:     command,
 		declaration: declaration,
-		match: func(text, w string, at, n int) int {
-			for _, form := range forms.at(text, at, n) {
+		match: func(w string, forms []*orderForm) int {
+			for _, form := range forms {
 				if m := form.re().FindStringIndex(w); m != nil {
 					return m[1]
 				}
@@ -514,7 +519,7 @@ var (
 	leak = orderFamily{
 		hints:   []*hintSet{newHintSet(leakHints), newHintSet(leakSecretWords)},
 		command: true,
-		match:   func(_, w string, _, _ int) int { return matchLeak(w) },
+		match:   func(w string, _ []*orderForm) int { return matchLeak(w) },
 	}
 	unsupervised = formFamily("unsupervised", unsupervisedHints, true, false)
 	conceal      = formFamily("conceal", concealHints, false, false)
