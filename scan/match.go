@@ -825,6 +825,9 @@ type assignment struct {
 	quoted, prose, comma bool // comma: a bare value ended at a comma
 }
 
+// isNameByte is isNameRune for an ASCII byte.
+func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c == '.' }
+
 func isNameRune(r rune) bool {
 	return r == '_' || r == '-' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
@@ -836,6 +839,14 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	var a assignment
 	ns := at
 	for ns > 0 && at-ns < maxName {
+		if c := text[ns-1]; c < utf8.RuneSelf {
+			// ASCII, nearly every byte of a name, without decoding it.
+			if !isNameByte(c) {
+				break
+			}
+			ns--
+			continue
+		}
 		r, size := utf8.DecodeLastRuneInString(text[:ns])
 		if !isNameRune(r) {
 			break
@@ -844,6 +855,13 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	}
 	ne := at + n
 	for ne < len(text) && ne-at < maxName {
+		if c := text[ne]; c < utf8.RuneSelf {
+			if !isNameByte(c) {
+				break
+			}
+			ne++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[ne:])
 		if !isNameRune(r) {
 			break

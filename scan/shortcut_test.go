@@ -208,3 +208,12 @@ func TestBase64Bytes(t *testing.T) {
 		}
 	}
 }
+
+// TestNameBytes checks isNameByte against isNameRune on every ASCII byte.
+func TestNameBytes(t *testing.T) {
+	for c := range 128 {
+		if isNameByte(byte(c)) != isNameRune(rune(c)) {
+			t.Errorf("isNameByte(%q) = %v", byte(c), isNameByte(byte(c)))
+		}
+	}
+}
