@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"math"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -182,32 +183,54 @@ func distinct(s string) int {
 
 // classes counts the character classes in s: lower, upper, digit, other.
 func classes(s string) (n int, lower, upper, digit, other bool) {
+	var seen uint8 // classLower | classUpper | classDigit | classOther
 	for i := 0; i < len(s); {
-		// ASCII, almost every byte of a value, is classified without decoding it or asking the Unicode tables.
-		r, size := rune(s[i]), 1
-		ascii := r < utf8.RuneSelf
-		if !ascii {
-			r, size = utf8.DecodeRuneInString(s[i:])
+		// ASCII, almost every byte of a value, is classified by a table, without decoding it or asking the
+		// Unicode tables.
+		if c := s[i]; c < utf8.RuneSelf {
+			seen |= asciiClasses[c]
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
-		case 'a' <= r && r <= 'z' || !ascii && unicode.IsLower(r):
-			lower = true
-		case 'A' <= r && r <= 'Z' || !ascii && unicode.IsUpper(r):
-			upper = true
-		case '0' <= r && r <= '9' || !ascii && unicode.IsDigit(r):
-			digit = true
+		case unicode.IsLower(r):
+			seen |= classLower
+		case unicode.IsUpper(r):
+			seen |= classUpper
+		case unicode.IsDigit(r):
+			seen |= classDigit
 		default:
-			other = true
+			seen |= classOther
 		}
 	}
-	for _, b := range []bool{lower, upper, digit, other} {
-		if b {
-			n++
-		}
-	}
-	return n, lower, upper, digit, other
+	return bits.OnesCount8(seen), seen&classLower != 0, seen&classUpper != 0, seen&classDigit != 0, seen&classOther != 0
 }
+
+const (
+	classLower uint8 = 1 << iota
+	classUpper
+	classDigit
+	classOther
+)
+
+// asciiClasses is the class of each ASCII byte for [classes].
+var asciiClasses = func() (t [utf8.RuneSelf]uint8) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case 'a' <= c && c <= 'z':
+			t[c] = classLower
+		case 'A' <= c && c <= 'Z':
+			t[c] = classUpper
+		case '0' <= c && c <= '9':
+			t[c] = classDigit
+		default:
+			t[c] = classOther
+		}
+	}
+	return t
+}()
 
 // entropy is the Shannon entropy of s in bits per byte.
 func entropy(s string) float64 {

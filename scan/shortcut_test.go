@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestGitHubTokenLength checks that the github-token rule, whose expression leaves the length's upper bound to
@@ -214,6 +215,47 @@ func TestNameBytes(t *testing.T) {
 	for c := range 128 {
 		if isNameByte(byte(c)) != isNameRune(rune(c)) {
 			t.Errorf("isNameByte(%q) = %v", byte(c), isNameByte(byte(c)))
+		}
+	}
+}
+
+// TestClasses checks classes against a rune-at-a-time count with the Unicode tables.
+func TestClasses(t *testing.T) {
+	want := func(s string) (n int, lower, upper, digit, other bool) {
+		for _, r := range s {
+			switch {
+			case unicode.IsLower(r):
+				lower = true
+			case unicode.IsUpper(r):
+				upper = true
+			case unicode.IsDigit(r):
+				digit = true
+			default:
+				other = true
+			}
+		}
+		for _, b := range []bool{lower, upper, digit, other} {
+			if b {
+				n++
+			}
+		}
+		return n, lower, upper, digit, other
+	}
+	r := newRand()
+	pieces := []string{"a", "Z", "7", "-", " ", "é", "Ж", "٣", "\xff", "中", "ǅ", "\u212a"}
+	ss := []string{""}
+	for range 3000 {
+		var b strings.Builder
+		for range r.IntN(6) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		ss = append(ss, b.String())
+	}
+	for _, s := range ss {
+		n, l, u, d, o := classes(s)
+		wn, wl, wu, wd, wo := want(s)
+		if n != wn || l != wl || u != wu || d != wd || o != wo {
+			t.Errorf("classes(%q) = %d %v %v %v %v, want %d %v %v %v %v", s, n, l, u, d, o, wn, wl, wu, wd, wo)
 		}
 	}
 }
