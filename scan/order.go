@@ -273,12 +273,6 @@ func newFormIndex(family string) formIndex {
 	})
 }
 
-// at returns the forms that begin with the keyword text[at:at+n].
-func (ix formIndex) at(text string, at, n int) []*orderForm {
-	var buf [32]byte
-	return ix()[string(appendKey(buf[:0], text[at:at+n]))]
-}
-
 // formKeywords returns the words the forms of the families begin with, each once.
 func formKeywords(families ...string) []string {
 	var out []string
@@ -358,12 +352,19 @@ type orderFamily struct {
 
 // find examines the keyword hit text[at:at+n].
 func (f orderFamily) find(text string, at, n int) ([]span, int) {
+	var buf [32]byte
+	return f.findKey(text, at, n, appendKey(buf[:0], text[at:at+n]))
+}
+
+// findKey is find given the hit's keyword as the automaton folds it ([appendKey]), for callers that try
+// several families at one hit.
+func (f orderFamily) findKey(text string, at, n int, key []byte) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
 	var forms []*orderForm
 	if f.forms != nil {
-		if forms = f.forms.at(text, at, n); len(forms) == 0 {
+		if forms = f.forms()[string(key)]; len(forms) == 0 {
 			return nil, 0
 		}
 	}
@@ -486,31 +487,34 @@ var foreignReported = []string{"pidió", "pidio", "dijo", "pediu", "disse", "ha 
 
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
-	if sp, skip := foreign.find(text, at, n); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
+	var buf [32]byte
+	kw := appendKey(buf[:0], text[at:at+n])
+	if sp, skip := foreign.findKey(text, at, n, kw); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
 		if e := sp[0].end; text[e-1] == ':' || e < len(text) && text[e] == ':' || text[e-1] == ' ' {
 			sp[0].end = sentenceEnd(text, e) // "Recuerda para siempre: …": what is to be remembered follows
 		}
 		return sp, skip
 	}
-	var buf [32]byte
-	if kw := appendKey(buf[:0], text[at:at+n]); string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
+	if string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
 		return findAllowFlagged(text, at, n)
 	}
-	if sp, skip := conceal.find(text, at, n); sp != nil {
+	if sp, skip := conceal.findKey(text, at, n, kw); sp != nil {
 		return sp, skip
 	}
-	return unsupervised.find(text, at, n)
+	return unsupervised.findKey(text, at, n, kw)
 }
 
 // findReplace dispatches the replace family's keywords: declarations need no command form.
 func findReplace(text string, at, n int) ([]span, int) {
-	if sp, skip := declare.find(text, at, n); sp != nil {
+	var buf [32]byte
+	kw := appendKey(buf[:0], text[at:at+n])
+	if sp, skip := declare.findKey(text, at, n, kw); sp != nil {
 		return sp, skip
 	}
-	if sp, skip := abandon.find(text, at, n); sp != nil {
+	if sp, skip := abandon.findKey(text, at, n, kw); sp != nil {
 		return sp, skip
 	}
-	return replace.find(text, at, n)
+	return replace.findKey(text, at, n, kw)
 }
 
 // The order families. The leak family is one expression in three parts (matchLeak), tried where a secret and
