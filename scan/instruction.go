@@ -325,15 +325,27 @@ func quotedExample(text string, at int) bool {
 func inFence(text string, at int) bool {
 	lo := max(0, at-4096)
 	w := text[lo:lineStart(text, at, 4096)]
-	fences := 0
-	// A backtick is rare in prose and a newline is not: looking for the first is the cheaper pass over most notes.
-	if strings.IndexByte(w, '`') >= 0 {
-		fences = strings.Count(w, "\n```")
-	}
+	fences := fenceLines(w)
 	if lo == 0 && strings.HasPrefix(text, "```") {
 		fences++
 	}
 	return fences%2 == 1
+}
+
+// fenceLines counts the lines of w after its first that begin with a code fence: strings.Count(w, "\n```"), but
+// looking for the backticks, which are rare, rather than for the newlines, which are not.
+func fenceLines(w string) int {
+	n := 0
+	for i := 0; ; i++ {
+		k := strings.Index(w[i:], "```")
+		if k < 0 {
+			return n
+		}
+		i += k
+		if i > 0 && w[i-1] == '\n' {
+			n++
+		}
+	}
 }
 
 func findOverride(text string, at, n int) ([]span, int) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"math"
+	"math/bits"
 	"regexp"
 	"slices"
 	"strings"
@@ -182,32 +183,54 @@ func distinct(s string) int {
 
 // classes counts the character classes in s: lower, upper, digit, other.
 func classes(s string) (n int, lower, upper, digit, other bool) {
+	var seen uint8 // classLower | classUpper | classDigit | classOther
 	for i := 0; i < len(s); {
-		// ASCII, almost every byte of a value, is classified without decoding it or asking the Unicode tables.
-		r, size := rune(s[i]), 1
-		ascii := r < utf8.RuneSelf
-		if !ascii {
-			r, size = utf8.DecodeRuneInString(s[i:])
+		// ASCII, almost every byte of a value, is classified by a table, without decoding it or asking the
+		// Unicode tables.
+		if c := s[i]; c < utf8.RuneSelf {
+			seen |= asciiClasses[c]
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		switch {
-		case 'a' <= r && r <= 'z' || !ascii && unicode.IsLower(r):
-			lower = true
-		case 'A' <= r && r <= 'Z' || !ascii && unicode.IsUpper(r):
-			upper = true
-		case '0' <= r && r <= '9' || !ascii && unicode.IsDigit(r):
-			digit = true
+		case unicode.IsLower(r):
+			seen |= classLower
+		case unicode.IsUpper(r):
+			seen |= classUpper
+		case unicode.IsDigit(r):
+			seen |= classDigit
 		default:
-			other = true
+			seen |= classOther
 		}
 	}
-	for _, b := range []bool{lower, upper, digit, other} {
-		if b {
-			n++
-		}
-	}
-	return n, lower, upper, digit, other
+	return bits.OnesCount8(seen), seen&classLower != 0, seen&classUpper != 0, seen&classDigit != 0, seen&classOther != 0
 }
+
+const (
+	classLower uint8 = 1 << iota
+	classUpper
+	classDigit
+	classOther
+)
+
+// asciiClasses is the class of each ASCII byte for [classes].
+var asciiClasses = func() (t [utf8.RuneSelf]uint8) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case 'a' <= c && c <= 'z':
+			t[c] = classLower
+		case 'A' <= c && c <= 'Z':
+			t[c] = classUpper
+		case '0' <= c && c <= '9':
+			t[c] = classDigit
+		default:
+			t[c] = classOther
+		}
+	}
+	return t
+}()
 
 // entropy is the Shannon entropy of s in bits per byte.
 func entropy(s string) float64 {
@@ -540,17 +563,11 @@ const (
 	nameKeyLike
 )
 
-func set(words []string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
-
 // lexicon holds the word lists that classify names. It is built on first use, like the rules.
 type lexicon struct {
-	passwordWords, tokenWords, keyWords, credQualifiers, keyQualifiers, notSecretLast, notSecretAny, llmWords map[string]bool
+	// classes holds, for every word of the lists below ([passwordWords] to [llmWords]), the lists it is in:
+	// [classifyName] looks a word up once instead of once per list.
+	classes map[string]wordClass
 	// marks finds placeholderMarks (those of two bytes or more) in one pass.
 	marks *automaton
 }
@@ -577,62 +594,97 @@ func markWords() []string {
 	return marks
 }
 
+// wordClass is a set of the lexicon's word lists.
+type wordClass uint8
+
+const (
+	inPassword wordClass = 1 << iota
+	inToken
+	inKey
+	inCredQualifier
+	inKeyQualifier
+	inNotSecretLast
+	inNotSecretAny
+	inLLM
+)
+
+// passwordWords name a password in any of the supported languages.
+var passwordWords = []string{
+	"password", "passwd", "pwd", "pass", "passphrase", "passcode",
+	"contraseña", "contrasena", "contrasenya", "passwort", "kennwort",
+	"senha", "motdepasse", "mdp", "clave", "psk",
+}
+
+// tokenWords name a token or another API credential.
+var tokenWords = []string{
+	"token", "authtoken", "accesstoken", "apitoken", "refreshtoken",
+	"bearertoken", "pat", "apikey", "credential", "credentials", "creds",
+	"clientsecret", "appsecret", "privatetoken",
+}
+
+// keyWords name key material.
+var keyWords = []string{"secretkey", "hmac", "hmackey", "signingkey", "salt", "pepper"}
+
+// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
+var notSecretLast = []string{
+	"id", "ids", "arn", "name", "names", "file", "files", "path",
+	"dir", "url", "uri", "endpoint", "host", "length", "len",
+	"min", "max", "size", "count", "ttl", "expiry", "expires",
+	"expiration", "expire", "expired", "timeout", "type", "kind",
+	"ref", "env", "var", "variable", "field", "hash", "hashed",
+	"digest", "hasher", "hashers", "algo", "policy", "reset", "prompt", "hint", "required",
+	"enabled", "enable", "disabled", "rotation", "rotate", "header",
+	"param", "prefix", "suffix", "format", "regex", "pattern",
+	"mode", "source", "provider", "manager", "store", "version",
+	"label", "description", "desc", "help", "placeholder", "example",
+	"strength", "changed", "updated", "created", "at", "date",
+	"time", "age", "limit", "budget", "usage", "used", "index",
+	"fingerprint", "location", "stdin", "command", "cmd", "uuid",
+	"validator", "validation", "check", "valid", "exists", "present",
+	"bytes", "bits", "algorithm", "alg", "method", "scheme",
+	"sha", "md5", "secretref", "keyref", "refs", "hashes", "list",
+	"input", "output", "selector", "mount", "volume",
+	"backend", "engine", "class", "option", "options", "flag",
+	"test", "tests", "table", "panic", "error", "err", "msg",
+	"message", "size1024", "len1024",
+}
+
+// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
+var notSecretAny = []string{
+	"public", "jsonwebtoken", "pub", "publishable", "tokens", "tokenizer", "tokenize",
+	"tokenized", "tokenization", "next", "page",
+	"pagination", "cursor", "continuation", "sync",
+}
+
+// llmWords next to "token" mean a count of model tokens.
+var llmWords = []string{
+	"max", "min", "num", "number", "total", "count", "limit",
+	"budget", "input", "output", "prompt", "completion", "context",
+	"usage", "cache", "cached", "embedding", "llm", "per", "rate",
+	"remaining", "used", "window", "estimate", "estimated", "reasoning",
+}
+
 func newLexicon() *lexicon {
-	return &lexicon{
-		marks: placeholderAutomaton(),
-		// passwordWords name a password in any of the supported languages.
-		passwordWords: map[string]bool{
-			"password": true, "passwd": true, "pwd": true, "pass": true, "passphrase": true, "passcode": true,
-			"contraseña": true, "contrasena": true, "contrasenya": true, "passwort": true, "kennwort": true,
-			"senha": true, "motdepasse": true, "mdp": true, "clave": true, "psk": true,
-		},
-		tokenWords: map[string]bool{
-			"token": true, "authtoken": true, "accesstoken": true, "apitoken": true, "refreshtoken": true,
-			"bearertoken": true, "pat": true, "apikey": true, "credential": true, "credentials": true, "creds": true,
-			"clientsecret": true, "appsecret": true, "privatetoken": true,
-		},
-		keyWords: map[string]bool{"secretkey": true, "hmac": true, "hmackey": true, "signingkey": true, "salt": true, "pepper": true},
-		// credQualifiers qualify "key" or "secret" so that the pair names an API credential; keyQualifiers qualify
-		// it so that the pair names key material judged by entropy.
-		credQualifiers: set(credentialKeyQualifiers),
-		keyQualifiers:  set(materialKeyQualifiers),
-		// notSecretLast end names that describe a secret without holding one (password_file, token_ttl, secret_arn).
-		notSecretLast: map[string]bool{
-			"id": true, "ids": true, "arn": true, "name": true, "names": true, "file": true, "files": true, "path": true,
-			"dir": true, "url": true, "uri": true, "endpoint": true, "host": true, "length": true, "len": true,
-			"min": true, "max": true, "size": true, "count": true, "ttl": true, "expiry": true, "expires": true,
-			"expiration": true, "expire": true, "expired": true, "timeout": true, "type": true, "kind": true,
-			"ref": true, "env": true, "var": true, "variable": true, "field": true, "hash": true, "hashed": true,
-			"digest": true, "hasher": true, "hashers": true, "algo": true, "policy": true, "reset": true, "prompt": true, "hint": true, "required": true,
-			"enabled": true, "enable": true, "disabled": true, "rotation": true, "rotate": true, "header": true,
-			"param": true, "prefix": true, "suffix": true, "format": true, "regex": true, "pattern": true,
-			"mode": true, "source": true, "provider": true, "manager": true, "store": true, "version": true,
-			"label": true, "description": true, "desc": true, "help": true, "placeholder": true, "example": true,
-			"strength": true, "changed": true, "updated": true, "created": true, "at": true, "date": true,
-			"time": true, "age": true, "limit": true, "budget": true, "usage": true, "used": true, "index": true,
-			"fingerprint": true, "location": true, "stdin": true, "command": true, "cmd": true, "uuid": true,
-			"validator": true, "validation": true, "check": true, "valid": true, "exists": true, "present": true,
-			"bytes": true, "bits": true, "algorithm": true, "alg": true, "method": true, "scheme": true,
-			"sha": true, "md5": true, "secretref": true, "keyref": true, "refs": true, "hashes": true, "list": true,
-			"input": true, "output": true, "selector": true, "mount": true, "volume": true,
-			"backend": true, "engine": true, "class": true, "option": true, "options": true, "flag": true,
-			"test": true, "tests": true, "table": true, "panic": true, "error": true, "err": true, "msg": true,
-			"message": true, "size1024": true, "len1024": true,
-		},
-		// notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
-		notSecretAny: map[string]bool{
-			"public": true, "jsonwebtoken": true, "pub": true, "publishable": true, "tokens": true, "tokenizer": true, "tokenize": true,
-			"tokenized": true, "tokenization": true, "next": true, "page": true,
-			"pagination": true, "cursor": true, "continuation": true, "sync": true,
-		},
-		// llmWords next to "token" mean a count of model tokens.
-		llmWords: map[string]bool{
-			"max": true, "min": true, "num": true, "number": true, "total": true, "count": true, "limit": true,
-			"budget": true, "input": true, "output": true, "prompt": true, "completion": true, "context": true,
-			"usage": true, "cache": true, "cached": true, "embedding": true, "llm": true, "per": true, "rate": true,
-			"remaining": true, "used": true, "window": true, "estimate": true, "estimated": true, "reasoning": true,
-		},
+	lists := []struct {
+		words []string
+		class wordClass
+	}{
+		{passwordWords, inPassword}, {tokenWords, inToken}, {keyWords, inKey},
+		// Qualifiers make "key" or "secret" name an API credential, or key material judged by entropy.
+		{credentialKeyQualifiers, inCredQualifier}, {materialKeyQualifiers, inKeyQualifier},
+		{notSecretLast, inNotSecretLast}, {notSecretAny, inNotSecretAny}, {llmWords, inLLM},
 	}
+	n := 0
+	for _, l := range lists {
+		n += len(l.words)
+	}
+	lx := &lexicon{marks: placeholderAutomaton(), classes: make(map[string]wordClass, n)}
+	for _, l := range lists {
+		for _, w := range l.words {
+			lx.classes[w] |= l.class
+		}
+	}
+	return lx
 }
 
 // words splits an identifier into lower-cased words at _, -, ., spaces, quotes, brackets and camelCase
@@ -643,6 +695,14 @@ func words(name string, buf *[16]string) []string {
 	if len(low) != len(name) {
 		low = name // lower-casing changed byte lengths (rare scripts): compare as written
 	}
+	if ascii(name) {
+		return asciiWords(name, low, out)
+	}
+	return runeWords(name, low, out)
+}
+
+// runeWords is [words] for any name; low is name lower-cased, or name itself when that changes its length.
+func runeWords(name, low string, out []string) []string {
 	start := 0
 	prev := rune(-1)
 	for i, r := range name {
@@ -670,6 +730,51 @@ func words(name string, buf *[16]string) []string {
 	return out
 }
 
+// asciiWords is [words] for a name of ASCII bytes only, a byte at a time; low is name lower-cased.
+func asciiWords(name, low string, out []string) []string {
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	start := 0
+	var prev byte // none before the first byte: neither a letter nor a digit
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch c {
+		case '_', '-', '.', ' ', '[', ']', '"', '\'':
+			if i > start {
+				out = append(out, low[start:i])
+			}
+			start = i + 1
+			prev = c
+			continue
+		}
+		if i > start && isUpper(c) {
+			var next byte
+			if i+1 < len(name) {
+				next = name[i+1]
+			}
+			if isLower(prev) || '0' <= prev && prev <= '9' || isUpper(prev) && isLower(next) {
+				out = append(out, low[start:i])
+				start = i
+			}
+		}
+		prev = c
+	}
+	if start < len(name) {
+		out = append(out, low[start:])
+	}
+	return out
+}
+
+// ascii reports whether s is ASCII only.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // classifyName tells whether an identifier names a credential (password, token, API key), key material
 // (secret key, HMAC key), or neither.
 func classifyName(name string) nameKind {
@@ -681,42 +786,49 @@ func classifyName(name string) nameKind {
 			return nameCredential
 		}
 	}
-	if len(ws) == 0 || lx.notSecretLast[ws[len(ws)-1]] {
+	if len(ws) == 0 {
+		return nameNone
+	}
+	var cbuf [16]wordClass
+	cs := cbuf[:0] // cs[i]: the lists that hold ws[i]
+	for _, w := range ws {
+		cs = append(cs, lx.classes[w])
+	}
+	if cs[len(cs)-1]&inNotSecretLast != 0 {
 		return nameNone
 	}
 	if len(ws) == 1 && (ws[0] == "pass" || ws[0] == "pwd") {
 		return nameNone // PASS: in test output, PWD= the working directory
 	}
 	cred, key := false, false
+	var prev wordClass // the lists that hold the word before w
 	for i, w := range ws {
-		if lx.notSecretAny[w] || strings.Contains(w, "csrf") || strings.Contains(w, "xsrf") {
+		c := cs[i]
+		if c&inNotSecretAny != 0 || strings.Contains(w, "csrf") || strings.Contains(w, "xsrf") {
 			return nameNone
 		}
-		prev := ""
-		if i > 0 {
-			prev = ws[i-1]
-		}
 		switch {
-		case lx.passwordWords[w] || strings.Contains(w, "password") || strings.Contains(w, "passwd") ||
+		case c&inPassword != 0 || strings.Contains(w, "password") || strings.Contains(w, "passwd") ||
 			strings.Contains(w, "passwort") || strings.Contains(w, "contrase"):
 			cred = true
-		case lx.tokenWords[w] || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
-			for _, o := range ws {
-				if lx.llmWords[o] {
+		case c&inToken != 0 || strings.HasSuffix(w, "token") || strings.HasSuffix(w, "apikey"):
+			for _, o := range cs {
+				if o&inLLM != 0 {
 					return nameNone
 				}
 			}
 			cred = true
-		case lx.keyWords[w]:
+		case c&inKey != 0:
 			key = true
 		case w == "key" || w == "secret":
 			switch {
-			case lx.credQualifiers[prev]:
+			case prev&inCredQualifier != 0:
 				cred = true
-			case lx.keyQualifiers[prev] || w == "secret":
+			case prev&inKeyQualifier != 0 || w == "secret":
 				key = true
 			}
 		}
+		prev = c
 	}
 	switch {
 	case cred:
@@ -736,6 +848,9 @@ type assignment struct {
 	quoted, prose, comma bool // comma: a bare value ended at a comma
 }
 
+// isNameByte is isNameRune for an ASCII byte.
+func isNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '-' || c == '.' }
+
 func isNameRune(r rune) bool {
 	return r == '_' || r == '-' || r == '.' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
@@ -747,6 +862,14 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	var a assignment
 	ns := at
 	for ns > 0 && at-ns < maxName {
+		if c := text[ns-1]; c < utf8.RuneSelf {
+			// ASCII, nearly every byte of a name, without decoding it.
+			if !isNameByte(c) {
+				break
+			}
+			ns--
+			continue
+		}
 		r, size := utf8.DecodeLastRuneInString(text[:ns])
 		if !isNameRune(r) {
 			break
@@ -755,6 +878,13 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 	}
 	ne := at + n
 	for ne < len(text) && ne-at < maxName {
+		if c := text[ne]; c < utf8.RuneSelf {
+			if !isNameByte(c) {
+				break
+			}
+			ne++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[ne:])
 		if !isNameRune(r) {
 			break
@@ -787,7 +917,7 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 			q--
 		}
 		var buf [16]byte
-		if lex().credQualifiers[string(appendLower(buf[:0], text[q:ns-1]))] && (q == 0 || !isWordByte(text[q-1])) {
+		if lex().classes[string(appendLower(buf[:0], text[q:ns-1]))]&inCredQualifier != 0 && (q == 0 || !isWordByte(text[q-1])) {
 			ns = q
 		}
 	}
@@ -1002,7 +1132,8 @@ func proseValue(text string, ns, ne int) int {
 		// In quotes right after the name: "password `…`".
 		return ne + 1
 	}
-	if _, c := prefixFold(text[ne+1:], proseCopulas); c == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
+	_, copula := prefixFold(text[ne+1:], proseCopulas)
+	if copula == 0 && strongAt(text, ne+1) && proseLead(text, ns) {
 		// "with password …"; but "the new passphrase is …" has its copula, and in "and the passphrase they
 		// use is …" the next word is not the value. The value is judged before the words that lead to the
 		// name: few words after a name are strong.
@@ -1040,7 +1171,10 @@ func proseValue(text string, ns, ne int) int {
 		}
 		i = j
 	}
-	_, c := prefixFold(text[i:], proseCopulas)
+	c := copula // right after the name unless a phrase came first
+	if i != ne+1 {
+		_, c = prefixFold(text[i:], proseCopulas)
+	}
 	if c == 0 {
 		return clauseValue(text, ne+1)
 	}
@@ -1310,8 +1444,8 @@ func nameValueCommand(text string, ns int) bool {
 	if len(prefix) == 0 {
 		// A .netrc password on its own line, under a machine or login line.
 		ps := lineStart(text, max(ls-1, 0), 256)
-		prev := strings.Fields(text[ps:max(ls-1, ps)])
-		return ls > 0 && len(prev) > 0 && (prev[0] == "login" || prev[0] == "machine" || prev[0] == "account")
+		first := firstField(text[ps:max(ls-1, ps)])
+		return ls > 0 && (first == "login" || first == "machine" || first == "account")
 	}
 	switch p := prefix[0]; {
 	case p == "machine" || p == "default":
@@ -1330,6 +1464,15 @@ func nameValueCommand(text string, ns int) bool {
 	}
 	n := len(prefix)
 	return n >= 2 && prefix[n-1] == "set" && (prefix[n-2] == "configure" || prefix[n-2] == "config")
+}
+
+// firstField returns strings.Fields(s)[0], or "" when s has no field, without splitting all of s.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // readValue reads a quoted or bare value starting at text[i].
@@ -1573,6 +1716,9 @@ func findAWSKeyID(text string, at, n int) ([]span, int) {
 func findPrivateKey(text string, at, n int) ([]span, int) {
 	ls := lineStart(text, at, 64)
 	le := lineEnd(text, at, n+16)
+	if !strings.Contains(text[ls:le], "BEGIN") {
+		return nil, 0 // "private key" in prose: the expression needs a BEGIN line
+	}
 	m := pemBegin().FindStringIndex(text[ls:le])
 	if m == nil || ls+m[1] < at+n {
 		return nil, 0
@@ -1591,7 +1737,11 @@ func findPrivateKey(text string, at, n int) ([]span, int) {
 			continue
 		}
 		le := i
-		for le < limit && lineBreak(text, le) == 0 {
+		// lineBreak at every byte, but called only at the bytes a break can begin with.
+		for le < limit {
+			if c := text[le]; (c == '\n' || c == '\r' || c == '\\') && lineBreak(text, le) > 0 {
+				break
+			}
 			le++
 		}
 		line := strings.Trim(text[i:le], " \t\"',")
@@ -1879,6 +2029,76 @@ func tokenValue(v string) bool {
 	return n >= 2
 }
 
+// githubTokenBody returns the length of a GitHub token after its prefix (ghp_, github_pat_…).
+func githubTokenBody(v string) int {
+	if strings.HasPrefix(v, "github_pat_") {
+		return len(v) - len("github_pat_")
+	}
+	return len(v) - len("ghp_")
+}
+
+// authorizationSchemes are the schemes the authorization-header expression reads before a value.
+var authorizationSchemes = []string{"token", "apikey", "api-key", "key", "ssws", "sso-key", "bot", "gitlab-token"}
+
+// authorizationMay is the authorization-header rule's cheap test. After the word, its quote, blanks and ':' or
+// '=' (one way only), the expression needs a value of 16 characters, alone or after one of
+// [authorizationSchemes] and blanks: "Authorization: Bearer …" has neither, bearer-token reads it. Bytes above
+// ASCII count as value characters and may spell a scheme, because the expression folds the Kelvin sign and
+// the long s into k and s.
+func authorizationMay(window string) bool {
+	valueRun := func(i int) int {
+		j := i
+		for j < len(window) && (isAlnum(window[j]) || strings.IndexByte("-._~+/=:", window[j]) >= 0 || window[j] >= utf8.RuneSelf) {
+			j++
+		}
+		return j - i
+	}
+	quote := func(i int) int {
+		if i < len(window) && (window[i] == '"' || window[i] == '\'') {
+			return i + 1
+		}
+		return i
+	}
+	i := skipBlanks(window, quote(len("authorization")))
+	if i >= len(window) || window[i] != ':' && window[i] != '=' {
+		return false
+	}
+	i = quote(skipBlanks(window, i+1))
+	n := valueRun(i)
+	if n >= 16 {
+		return true
+	}
+	if e := i + n; e < len(window) && (window[e] == ' ' || window[e] == '\t') {
+		w := window[i:e]
+		if !ascii(w) || slices.ContainsFunc(authorizationSchemes, func(s string) bool { return strings.EqualFold(w, s) }) {
+			return valueRun(skipBlanks(window, e)) >= 16
+		}
+	}
+	return false
+}
+
+// bearerMay is the bearer-token rule's cheap test: its expression needs, after the word, blanks, or a line break
+// with blanks before the next line, and then a token character. Bytes above ASCII count as one, because the
+// expression folds the Kelvin sign and the long s into its letters.
+func bearerMay(window string) bool {
+	token := func(i int) bool {
+		return i < len(window) && (isAlnum(window[i]) || strings.IndexByte("-._~+/", window[i]) >= 0 || window[i] >= utf8.RuneSelf)
+	}
+	i := len("bearer")
+	j := skipBlanks(window, i)
+	if j > i && token(j) {
+		return true
+	}
+	if j < len(window) && window[j] == '\r' {
+		j++
+	}
+	if j >= len(window) || window[j] != '\n' {
+		return false
+	}
+	k := skipBlanks(window, j+1)
+	return k > j+1 && token(k)
+}
+
 // awsSecret reports whether v looks like an AWS secret access key: 40 base64 characters, mixed, random.
 func awsSecret(v string) bool {
 	if len(v) != 40 || strings.Contains(v, "EXAMPLE") {
@@ -1888,7 +2108,15 @@ func awsSecret(v string) bool {
 	return lower && upper && digit && strings.Count(v, "/") <= 4 && entropy(v) >= 4.0
 }
 
-func isBase64Byte(c byte) bool { return isAlnum(c) || c == '+' || c == '/' }
+func isBase64Byte(c byte) bool { return base64Bytes[c] }
+
+// base64Bytes holds isBase64Byte for every byte: one load in the loops that run over keys.
+var base64Bytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isAlnum(byte(c)) || c == '+' || c == '/'
+	}
+	return t
+}()
 
 // findAWSSecretNearID looks within three lines (at most 1 KiB) of each AWS key ID for a standalone
 // 40-character base64 string that passes [awsSecret]. Windows of nearby hits are merged and scanned once.
@@ -2088,8 +2316,19 @@ var vendorPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pa
 	"AIza", "GOCSPX-", "ya29.", "sk-", "hf_", "npm_", "pypi-", "hvs.", "hvb.", "AKIA", "ASIA", "lin_api_", "PMAK-", "HRKU-",
 	"pplx-", "dop_v1_", "doo_v1_", "dor_v1_", "AGE-SECRET-KEY-", "shpat_", "sntrys_", "sntryu_"}
 
-func vendorPrefixed(v string) bool {
+// vendorPrefixesBy lists vendorPrefixes by their first byte: most values begin with a byte that begins none.
+var vendorPrefixesBy = func() (by [256][]string) {
 	for _, p := range vendorPrefixes {
+		by[p[0]] = append(by[p[0]], p)
+	}
+	return by
+}()
+
+func vendorPrefixed(v string) bool {
+	if v == "" {
+		return false
+	}
+	for _, p := range vendorPrefixesBy[v[0]] {
 		if strings.HasPrefix(v, p) {
 			return true
 		}

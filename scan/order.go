@@ -273,12 +273,6 @@ func newFormIndex(family string) formIndex {
 	})
 }
 
-// at returns the forms that begin with the keyword text[at:at+n].
-func (ix formIndex) at(text string, at, n int) []*orderForm {
-	var buf [32]byte
-	return ix()[string(appendKey(buf[:0], text[at:at+n]))]
-}
-
 // formKeywords returns the words the forms of the families begin with, each once.
 func formKeywords(families ...string) []string {
 	var out []string
@@ -342,24 +336,37 @@ func findLeakDestination(s string) []int {
 }
 
 // orderFamily is how an order family is found at a keyword hit, cheapest test first:
-//   - begins, if set, says whether the keyword begins any of the family's forms;
+//   - forms, if set, gives the family's forms that begin with the keyword, and there must be one;
 //   - hints are sets of words that must all stand in the sentence before any expression runs (most keywords
 //     are common words, and a sentence without its hints costs no expression);
 //   - command: the order must open its clause as a command ([imperative]); a declaration needs neither that
 //     nor escapes as a report;
 //   - match returns the end of the order in the sentence w that starts at the hit, or -1.
 type orderFamily struct {
-	begins      func(text string, at, n int) bool
+	forms       formIndex
 	hints       []*hintSet
 	command     bool
 	declaration bool
-	match       func(text, w string, at, n int) int
+	match       func(w string, forms []*orderForm) int
 }
 
 // find examines the keyword hit text[at:at+n].
 func (f orderFamily) find(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) || f.begins != nil && !f.begins(text, at, n) {
+	var buf [32]byte
+	return f.findKey(text, at, n, appendKey(buf[:0], text[at:at+n]))
+}
+
+// findKey is find given the hit's keyword as the automaton folds it ([appendKey]), for callers that try
+// several families at one hit.
+func (f orderFamily) findKey(text string, at, n int, key []byte) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
+	}
+	var forms []*orderForm
+	if f.forms != nil {
+		if forms = f.forms()[string(key)]; len(forms) == 0 {
+			return nil, 0
+		}
 	}
 	w := instructionWindow(text, at)
 	if k := strings.Index(w, ". "); k >= 0 {
@@ -381,7 +388,7 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	end := f.match(text, w, at, n)
+	end := f.match(w, forms)
 	if end < 0 || quotedExample(text, at) {
 		return nil, 0
 	}
@@ -390,13 +397,12 @@ func (f orderFamily) find(text string, at, n int) ([]span, int) {
 
 // formFamily is the family whose forms are orderForms[name], with the hints its forms need.
 func formFamily(name string, hints []string, command, declaration bool) orderFamily {
-	forms := newFormIndex(name)
 	f := orderFamily{
-		begins:      func(text string, at, n int) bool { return len(forms.at(text, at, n)) > 0 },
+		forms:       newFormIndex(name),
 		command:     command,
 		declaration: declaration,
-		match: func(text, w string, at, n int) int {
-			for _, form := range forms.at(text, at, n) {
+		match: func(w string, forms []*orderForm) int {
+			for _, form := range forms {
 				if m := form.re().FindStringIndex(w); m != nil {
 					return m[1]
 				}
@@ -481,31 +487,34 @@ var foreignReported = []string{"pidió", "pidio", "dijo", "pediu", "disse", "ha 
 
 // findUnsupervised dispatches the unsupervised family's keywords: the allow-flagged flag has a finder of its own.
 func findUnsupervised(text string, at, n int) ([]span, int) {
-	if sp, skip := foreign.find(text, at, n); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
+	var buf [32]byte
+	kw := appendKey(buf[:0], text[at:at+n])
+	if sp, skip := foreign.findKey(text, at, n, kw); sp != nil && !containsAnyFold(text[lineStart(text, at, 160):at], foreignReported) {
 		if e := sp[0].end; text[e-1] == ':' || e < len(text) && text[e] == ':' || text[e-1] == ' ' {
 			sp[0].end = sentenceEnd(text, e) // "Recuerda para siempre: …": what is to be remembered follows
 		}
 		return sp, skip
 	}
-	var buf [32]byte
-	if kw := appendKey(buf[:0], text[at:at+n]); string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
+	if string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
 		return findAllowFlagged(text, at, n)
 	}
-	if sp, skip := conceal.find(text, at, n); sp != nil {
+	if sp, skip := conceal.findKey(text, at, n, kw); sp != nil {
 		return sp, skip
 	}
-	return unsupervised.find(text, at, n)
+	return unsupervised.findKey(text, at, n, kw)
 }
 
 // findReplace dispatches the replace family's keywords: declarations need no command form.
 func findReplace(text string, at, n int) ([]span, int) {
-	if sp, skip := declare.find(text, at, n); sp != nil {
+	var buf [32]byte
+	kw := appendKey(buf[:0], text[at:at+n])
+	if sp, skip := declare.findKey(text, at, n, kw); sp != nil {
 		return sp, skip
 	}
-	if sp, skip := abandon.find(text, at, n); sp != nil {
+	if sp, skip := abandon.findKey(text, at, n, kw); sp != nil {
 		return sp, skip
 	}
-	return replace.find(text, at, n)
+	return replace.findKey(text, at, n, kw)
 }
 
 // The order families. The leak family is one expression in three parts (matchLeak), tried where a secret and
@@ -514,7 +523,7 @@ var (
 	leak = orderFamily{
 		hints:   []*hintSet{newHintSet(leakHints), newHintSet(leakSecretWords)},
 		command: true,
-		match:   func(_, w string, _, _ int) int { return matchLeak(w) },
+		match:   func(w string, _ []*orderForm) int { return matchLeak(w) },
 	}
 	unsupervised = formFamily("unsupervised", unsupervisedHints, true, false)
 	conceal      = formFamily("conceal", concealHints, false, false)

@@ -15,8 +15,8 @@ func awsKeyIDPrefixes() []string {
 	return ps
 }
 
-// Words that, written before "key", make the name an API credential or key material. The lexicon's
-// credQualifiers and keyQualifiers hold the same words.
+// Words that, written before "key", make the name an API credential or key material; the lexicon classifies
+// names by them too.
 var (
 	credentialKeyQualifiers = []string{"api", "access", "auth", "client", "app", "account", "consumer", "license",
 		"subscription", "oauth", "application", "service"}
@@ -99,6 +99,7 @@ func ruleTable() []*rule {
 			pattern:    `(?i)\bbearer(?:[ \t]+|[ \t]*\r?\n[ \t]+)([A-Za-z0-9\-._~+/]+=*)`,
 			linesAfter: 1,
 			valid:      tokenValue,
+			may:        bearerMay,
 			positives:  []string{`curl -H "Authorization: Bearer ` + exTok + `"`, "authorization: bearer\n  " + exTok},
 			negatives:  []string{"Authorization: Bearer $TOKEN", "we use bearer authentication", "Bearer <token>"},
 		},
@@ -118,6 +119,7 @@ func ruleTable() []*rule {
 			keywords:  []string{"authorization"},
 			pattern:   `(?i)authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:token|apikey|api-key|key|ssws|sso-key|bot|gitlab-token)[ \t]+)?([A-Za-z0-9\-._~+/=:]{16,})`,
 			valid:     func(v string) bool { return tokenValue(v) && !schemeWord(v) },
+			may:       authorizationMay,
 			positives: []string{"Proxy-Authorization: token " + exTok, `headers = {"Authorization": "` + exTok + `"}`},
 			negatives: []string{"Authorization: Bearer ${TOKEN}", "authorization: required for all endpoints"},
 		},
@@ -331,10 +333,12 @@ func ruleTable() []*rule {
 			description:   "GitHub tokens: ghp_, gho_, ghu_, ghs_, ghr_ with 36 characters, and fine-grained github_pat_.",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"},
-			pattern:       `\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{60,255})\b`,
-			valid:         tokenOK,
-			positives:     []string{"token " + "ghp_" + exTok36, "github_pat_" + exTok36[:22] + "_" + exTok36 + exTok[:23]},
-			negatives:     []string{"ghp_…abcd", "ghp_XXXXXXXX", "ghp_" + strings.Repeat("x", 36), "ghp_" + strings.Repeat("0", 36)},
+			// At most 255 characters after the prefix: valid says so, because a bound of 255 in the expression
+			// makes a program of hundreds of instructions that every hit pays for.
+			pattern:   `\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})\b`,
+			valid:     func(v string) bool { return githubTokenBody(v) <= 255 && tokenOK(v) },
+			positives: []string{"token " + "ghp_" + exTok36, "github_pat_" + exTok36[:22] + "_" + exTok36 + exTok[:23]},
+			negatives: []string{"ghp_…abcd", "ghp_XXXXXXXX", "ghp_" + strings.Repeat("x", 36), "ghp_" + strings.Repeat("0", 36)},
 		},
 		{
 			id: "gitlab-token", category: CategoryVendor,

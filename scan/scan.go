@@ -101,6 +101,9 @@ type rule struct {
 	token bool
 	// valid, if set, accepts or rejects the secret found by pattern.
 	valid func(secret string) bool
+	// may, if set, is a cheap test of the window pattern is run on that holds wherever pattern can match: a
+	// hit whose window fails it is ruled out without running the expression, and no finding changes.
+	may func(window string) bool
 	// find, if set, replaces pattern: it examines the keyword hit at text[at:at+n] and returns secrets, and a
 	// position before which later hits of the rule need not be examined.
 	find func(text string, at, n int) (secrets []span, skip int)
@@ -341,6 +344,9 @@ func (r *rule) run(text string, hits []int) []span {
 		}
 		for hi > at && hi < len(text) && !utf8.RuneStart(text[hi]) {
 			hi--
+		}
+		if r.may != nil && !r.may(text[at:hi]) {
+			continue
 		}
 		if re == nil {
 			re = r.re()

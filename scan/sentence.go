@@ -287,7 +287,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 		return span{}, false
 	}
 	var buf [64]byte
-	if productNames[string(appendLower(buf[:0], v))] {
+	if len(v) <= productNameLen && productNames[string(appendLower(buf[:0], v))] {
 		return span{}, false
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
@@ -341,6 +341,14 @@ func resourcePath(v string) bool {
 
 // productNames look strong but name password managers and vaults: "the password is in 1Password".
 var productNames = map[string]bool{"1password": true, "keepassxc": true, "keepass2": true, "passbolt": true}
+
+// productNameLen is the length of the longest of productNames: a longer word is none of them.
+var productNameLen = func() (n int) {
+	for p := range productNames {
+		n = max(n, len(p))
+	}
+	return n
+}()
 
 // hostName reports whether v is a host or domain name: labels of letters, digits and hyphens joined by dots,
 // the last of letters (db-replica-2.internal, ci.example.com).
