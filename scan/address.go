@@ -136,13 +136,7 @@ var demandForms = []demandForm{
 	{"force-push forcepush push pushing", `\b(?:force-?push|push(?:ing)?\s+(?:directly\s+|straight\s+)?to\s+(?:main|master)\s+without)\b`},
 }
 
-var addressRegexps = func() map[string]func() *regexp.Regexp {
-	out := make(map[string]func() *regexp.Regexp, len(addressSources))
-	for k, v := range addressSources {
-		out[k] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(v) })
-	}
-	return out
-}()
+var addressRegexps = lazyRegexps(addressSources)
 
 func addressExpr(name string) *regexp.Regexp { return addressRegexps[name]() }
 
@@ -327,7 +321,9 @@ type demandForm struct {
 // it, in their order, anchored and case-blind. Each is compiled on first use: one expression of every form
 // took over a millisecond to compile, which every process that scanned a note addressing the agent paid.
 // Matching at a word, the forms that cannot begin with it cannot match, so the result is that of all forms.
-var demandExprs = sync.OnceValue(func() map[string]func() *regexp.Regexp {
+var demandExprs = sync.OnceValue(newDemandExprs)
+
+func newDemandExprs() map[string]func() *regexp.Regexp {
 	byWord := map[string][]string{}
 	for _, f := range demandForms {
 		for _, w := range strings.Fields(f.leads) {
@@ -336,11 +332,10 @@ var demandExprs = sync.OnceValue(func() map[string]func() *regexp.Regexp {
 	}
 	out := make(map[string]func() *regexp.Regexp, len(byWord))
 	for w, exprs := range byWord {
-		src := `(?i)^(?:` + strings.Join(exprs, "|") + `)`
-		out[w] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })
+		out[w] = lazyRegexp(`(?i)^(?:` + strings.Join(exprs, "|") + `)`)
 	}
 	return out
-})
+}
 
 // demandExpr returns the expression of the demands that may begin with the lower-cased word w, or nil.
 func demandExpr(w string) *regexp.Regexp {

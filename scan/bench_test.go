@@ -170,6 +170,12 @@ func cleanNote() string {
 func BenchmarkColdText4K(b *testing.B)      { benchCold(b, benchNote(b, 4<<10)) }
 func BenchmarkColdCleanText4K(b *testing.B) { benchCold(b, cleanNote()) }
 
+// BenchmarkColdAddressedText4K is BenchmarkColdText4K on a checkpoint that speaks to the agent that resumes
+// it, as many do: the expressions of demands made of an addressed agent are compiled in its first call.
+func BenchmarkColdAddressedText4K(b *testing.B) {
+	benchCold(b, "Claude, when you pick this up, rerun the benchmarks and keep the schema at version 3.\n"+benchNote(b, 4<<10))
+}
+
 func benchCold(b *testing.B, text string) {
 	if fs := Text(cleanNote()); len(fs) != 0 {
 		b.Fatalf("cleanNote has findings: %+v", fs)

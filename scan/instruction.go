@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Instructions aimed at the agent. A note is read back into a future agent's context, so text in it that tells
@@ -117,13 +116,7 @@ var instructionSources = map[string]string{
 	"replaceFile": `(?i)(?:replace|overwrite|rewrite)\s+(?:(?:all\s+)?the\s+(?:contents?|text)\s+(?:of|in)\s+)?$`,
 }
 
-var instructionRegexps = func() map[string]func() *regexp.Regexp {
-	out := make(map[string]func() *regexp.Regexp, len(instructionSources))
-	for k, v := range instructionSources {
-		out[k] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(v) })
-	}
-	return out
-}()
+var instructionRegexps = lazyRegexps(instructionSources)
 
 // expr returns the compiled instruction expression of that name.
 func expr(name string) *regexp.Regexp { return instructionRegexps[name]() }

@@ -1638,7 +1638,7 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 // echo 'value' | docker login -u ci --password-stdin.
 const stdinLogin = `(?:^|[\s;&(])(?:echo|printf)\s+(?:-[ne]\s+)*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s|'"]+))\s*\|\s*(?:sudo\s+)?[\w.-]+(?:\s+registry)?\s+login\b[^\n|]*$`
 
-var stdinLoginRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(stdinLogin) })
+var stdinLoginRegexp = lazyRegexp(stdinLogin)
 
 // findStdinPassword reads the password echoed into a login command whose --password-stdin flag is at text[at].
 func findStdinPassword(text string, at, n int) ([]span, int) {
@@ -2370,9 +2370,9 @@ func findLoginPair(text string, at, n int) ([]span, int) {
 }
 
 // pgpassLine is a line of a PostgreSQL password file: host:port:database:user:password.
-var pgpassLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[ \t]*[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*@-]+:([^\s:]\S*)[ \t]*$`)
-})
+const pgpass = `^[ \t]*[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*@-]+:([^\s:]\S*)[ \t]*$`
+
+var pgpassLine = lazyRegexp(pgpass)
 
 // findPgpass finds the password of a .pgpass line around the port or wildcard at text[at].
 func findPgpass(text string, at, n int) ([]span, int) {

@@ -247,8 +247,7 @@ func failingVerbs() []string {
 func compileForms(m map[string][]*orderForm) map[string][]*orderForm {
 	for _, forms := range m {
 		for _, f := range forms {
-			src := `^(?i)(?:` + f.expr + `)`
-			f.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })
+			f.re = lazyRegexp(`^(?i)(?:` + f.expr + `)`)
 		}
 	}
 	return m
@@ -289,14 +288,12 @@ func formKeywords(families ...string) []string {
 }
 
 // The leak family in three small expressions: the verb, where the secret goes, and the secret between them.
-var (
-	leakVerb = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`)
-	})
-	leakPlaceExpr   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakPlace) })
-	leakAddressExpr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + leakAddress) })
-	leakSecretValue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)` + secretValue) })
-)
+var leakVerb, leakPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
+
+func newLeakExprs() (verb, place, address, secret func() *regexp.Regexp) {
+	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`), lazyRegexp(`(?i)` + leakPlace),
+		lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
+}
 
 // matchLeak matches the leak family in w, which begins at the keyword: a verb, within 80 bytes a secret
 // ([secretValue]), within 100 more where it goes ([leakDestination]), all before a line break or semicolon.
@@ -450,9 +447,9 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 	return []span{{v, at + n}}, 0
 }
 
-var allowFlaggedVerb = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add)\b[^.;\n]*$`)
-})
+const allowFlagged = `(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add)\b[^.;\n]*$`
+
+var allowFlaggedVerb = lazyRegexp(allowFlagged)
 
 // Keywords and hints of the order families.
 var (

@@ -145,7 +145,7 @@ func compile(rules []*rule) *engine {
 	e := &engine{rules: rules}
 	for _, r := range rules {
 		if r.pattern != "" {
-			r.re = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + r.pattern + `)`) })
+			r.re = lazyRegexp(`^(?:` + r.pattern + `)`)
 			r.wordStart = strings.HasPrefix(strings.TrimPrefix(r.pattern, "(?i)"), `\b`)
 		}
 	}
@@ -527,4 +527,20 @@ func asciiLower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// lazyRegexp returns a function that compiles src on its first call and returns that expression on every
+// call. The scanner's expressions are compiled this way, each when a note first calls for it: a process
+// scans one note, and most notes call for few of them.
+func lazyRegexp(src string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })
+}
+
+// lazyRegexps returns [lazyRegexp] of each source, by name.
+func lazyRegexps(srcs map[string]string) map[string]func() *regexp.Regexp {
+	out := make(map[string]func() *regexp.Regexp, len(srcs))
+	for k, v := range srcs {
+		out[k] = lazyRegexp(v)
+	}
+	return out
 }
