@@ -25,7 +25,7 @@ const (
 // placeholderMarks are substrings (compared lower-cased) that mark a value as a stand-in, not a secret.
 var placeholderMarks = []string{
 	"your", "redact", "placeholder", "example", "changeme", "change_me", "change-me", "replace", "dummy",
-	"sample", "xxx", "***", "•", "…", "...", "{{", "}}", "%(", "todo", "tbd", "n/a",
+	"sample", "***", "•", "…", "...", "{{", "}}", "%(", "todo", "tbd", "n/a",
 	"-here", "_here", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
 }
 
@@ -35,7 +35,7 @@ func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	if lex().marks.contains(v) || hasTemplate(v) {
+	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) {
 		return true
 	}
 	switch v[0] {
@@ -56,6 +56,23 @@ func isPlaceholder(v string) bool {
 		}
 	}
 	return !hasDistinct(v, 3) // xxxx, abab
+}
+
+// xFiller reports whether v is written with x's as filler (xxxx, sk-xxx, AKIAXXXXXXXXXXXXXXXX): a run of four
+// or more, or a run of three that makes a quarter of v. Three x's in a long random value are chance: a run of
+// three turns up in about one random 40-character key in a thousand.
+func xFiller(v string) bool {
+	n, run, longest := 0, 0, 0
+	for i := 0; i < len(v); i++ {
+		if v[i]|0x20 == 'x' {
+			n++
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest >= 4 || longest == 3 && 4*n >= len(v)
 }
 
 // hasTemplate reports whether v holds a template or an expansion rather than literal characters: <word> or

@@ -259,3 +259,25 @@ func TestClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestXFiller checks which x's mark a value as a stand-in: filler, not three that a random key holds by chance.
+func TestXFiller(t *testing.T) {
+	tests := []struct {
+		v    string
+		want bool
+	}{
+		{"xxxx", true},
+		{"sk-xxx", true},
+		{"AKIAXXXXXXXXXXXXXXXX", true},
+		{"passwordxxx", true},
+		{"ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", true},
+		{"q7Lm2Rt9Vw4Ny8Bp3Kd6Hs1Zf5xxxGc0Jt7Ue2Ya", false}, // three in forty: chance
+		{"hunter2", false},
+		{"xkcd936", false},
+	}
+	for _, tt := range tests {
+		if got := xFiller(tt.v); got != tt.want {
+			t.Errorf("xFiller(%q) = %v, want %v", tt.v, got, tt.want)
+		}
+	}
+}
