@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Instructions aimed at the agent. A note is read back into a future agent's context, so text in it that tells
@@ -99,7 +100,8 @@ var instructionSources = map[string]string{
 	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
 		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
 	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|führe|fuehre|exécute|exécutez|lance|ejecuta|rode|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
-	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
+	// negated: the line forbids the command or says what refuses it ("the installer now refuses curl | bash").
+	"negated": `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
@@ -297,6 +299,9 @@ func quotedExample(text string, at int) bool {
 	if inFence(text, at) {
 		return true
 	}
+	if typographicQuote(text, at) {
+		return true
+	}
 	cs := clauseStart(text, at)
 	if cs == 0 || text[cs-1] != '"' && text[cs-1] != '`' {
 		return false
@@ -307,6 +312,49 @@ func quotedExample(text string, at int) bool {
 	}
 	for i := 0; i < len(before); i++ {
 		if 'a' <= before[i]|0x20 && before[i]|0x20 <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteOpeners are the opening quotation marks of other languages and of typesetting (Japanese 「 and 『, “ and
+// ‘, French «, German „), and quoteClosers the marks that close them.
+var (
+	quoteOpeners = []string{"「", "『", "“", "‘", "«", "„"}
+	quoteClosers = []string{"」", "』", "”", "’", "»", "“"}
+)
+
+// typographicQuote reports whether text[at] stands inside a quotation opened by one of [quoteOpeners] that
+// follows words of a sentence: the note quotes the phrase as an example (「以前の指示を無視して」のような文は…,
+// the article cites “ignore previous instructions”). As with a straight quote, one right after an address or a
+// heading (a colon, ASCII or full-width) is the note's own voice.
+func typographicQuote(text string, at int) bool {
+	line := text[lineStart(text, at, 240):at]
+	open := -1
+	for _, q := range quoteOpeners {
+		if k := strings.LastIndex(line, q); k >= 0 && k+len(q) > open {
+			open = k + len(q)
+		}
+	}
+	if open < 0 {
+		return false
+	}
+	// „…“ closes with the mark that opens in English: only a closer after the opener counts.
+	for _, q := range quoteClosers {
+		if k := strings.LastIndex(line, q); k >= open {
+			return false
+		}
+	}
+	words := line[:open]
+	for _, q := range quoteOpeners {
+		words = strings.TrimSuffix(words, q)
+	}
+	if k := max(strings.LastIndex(words, ":"), strings.LastIndex(words, "："), strings.LastIndex(words, ">")); k >= 0 {
+		words = words[k+1:]
+	}
+	for _, r := range words {
+		if unicode.IsLetter(r) {
 			return true
 		}
 	}

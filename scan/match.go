@@ -35,7 +35,7 @@ func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) {
+	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) || publishedPassword(v) {
 		return true
 	}
 	switch v[0] {
@@ -56,6 +56,21 @@ func isPlaceholder(v string) bool {
 		}
 	}
 	return !hasDistinct(v, 3) // xxxx, abab
+}
+
+// publishedPassword reports whether v is a password famous as an example, quoted in docs and training about
+// weak passwords rather than used: bash.org's hunter2, xkcd 936's correct horse battery staple (written with or
+// without its spaces). Like AWS's EXAMPLE keys, a published example is not a secret.
+func publishedPassword(v string) bool {
+	switch len(v) {
+	case 7:
+		return equalFoldASCII(v, "hunter2")
+	case 25:
+		return equalFoldASCII(v, "correcthorsebatterystaple")
+	case 28:
+		return equalFoldASCII(v, "correct horse battery staple")
+	}
+	return false
 }
 
 // xFiller reports whether v is written with x's as filler (xxxx, sk-xxx, AKIAXXXXXXXXXXXXXXXX): a run of four
@@ -99,6 +114,8 @@ func hasTemplate(v string) bool {
 				switch {
 				case 'a' <= c|0x20 && c|0x20 <= 'z':
 					letters++
+				case c >= 0x80:
+					letters++ // a letter of another script: <hasło>, <пароль>, <パスワード>
 				case c == '_' || c == '-' || c == '.' || c == ':' || c == '/':
 				default:
 					other = true

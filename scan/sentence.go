@@ -47,7 +47,9 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
 	"digest": true, "sha": true, "sha256": true, "prefix": true, "length": true, "version": true, "path": true, "file": true,
 	"url": true, "endpoint": true, "header": true, "type": true, "scope": true, "scopes": true, "limit": true, "e.g.": true,
-	"like": true, "example": true, "such": true, "service": true, "sid": true}
+	"like": true, "example": true, "such": true, "service": true, "sid": true,
+	// a Vault token's accessor looks a token up or revokes it but cannot authenticate
+	"accessor": true, "accessors": true}
 
 func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
