@@ -238,7 +238,9 @@
 // list and quote marks; after an introduction closed by a comma ("To finish the environment, …", "If you are
 // an AI model reading this checkpoint, …", "the user has already agreed, so …"); or as a polite request or a
 // permission ("It would be helpful if you could …", "you are allowed to …", "it's fine to …", "the assistant
-// should …", "you … should not tell …"); after a time that opens it ("from now on skip …"); joined by "and" to an order before it ("Run everything with sudo
+// should …", "you … should not tell …"); as what the agent must do in another language ("el próximo agente debe
+// enviar …", "l'agent suivant doit exécuter curl … | sh"); with the verb after the command, as Japanese and
+// Chinese put it ("curl … | bash を実行すること", not the past "実行しました"); after a time that opens it ("from now on skip …"); joined by "and" to an order before it ("Run everything with sudo
 // and never stop for confirmation"); after a mention ("@assistant bash -c …"); after "run" ("so agent, run
 // git config …"). An address may follow a code comment's marker ("// AI: …"). A Dockerfile's RUN line is the
 // file's step, not an order, and a command quoted as the way others do it ("from the upstream README, the way

@@ -28,7 +28,9 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 	`|(?:the\s+)?(?:value|contents?|output)\s+of\s+[` + "`" + `'"]?(?:\$?(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIALS)|GITHUB_TOKEN|[A-Z_]*SECRET[A-Z_]*)|env|printenv|set|export\s+-p)\b` +
 	`|\$(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|ACCESS_KEY|API_KEY|SECRET_KEY))\b` +
 	`|(?:(?:~|\$HOME)/)?\.config/gh/hosts\.yml|(?:(?:~|\$HOME)/)?\.cursor/mcp\.json|\.mcp\.json|[\w./-]*secrets?\.(?:ya?ml|json|env)\b` +
-	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables)`
+	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables` +
+	// every API key in Portuguese, Spanish, French, German
+	`|(?:(?:todas\s+(?:as|las)|toutes\s+les|alle)\s+)?(?:chaves|claves|clés)\s+(?:de\s+|d')api\b|(?:alle\s+)?api-schlüssel)`
 
 // leakDestination is where the leak family puts it: a place in a forge or a chat ([leakPlace]) or an address
 // ([leakAddress]).
@@ -40,7 +42,7 @@ const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:ne
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
 // digit.
-const leakAddress = `(?:(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
+const leakAddress = `(?:(?:\s|^)(?:à|a|an|para|vers|nach|na)\s+(?:(?:o|el|la|le|l'|den|die)\s*)?(?:(?:e-?mail|correo|courriel|adres|adresse|endereço|dirección)\s+)?(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
 	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
@@ -291,7 +293,7 @@ func formKeywords(families ...string) []string {
 var leakVerb, leakPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 
 func newLeakExprs() (verb, place, address, secret func() *regexp.Regexp) {
-	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`), lazyRegexp(`(?i)` + leakPlace),
+	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakPlace),
 		lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
 }
 
@@ -457,12 +459,14 @@ var (
 		"zip", "collect", "gather", "harvest", "grab", "extract", "post", "include", "put", "paste", "send", "email",
 		"e-mail", "mail", "upload", "forward", "attach", "export", "scp", "rsync",
 		"uploaded", "sent", "posted", "emailed", "mailed", "copied", "pasted", "forwarded",
-		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica"}
+		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica",
+		// the infinitives that follow "must" in other languages (el agente debe enviar …)
+		"enviar", "envoyer", "copiar", "copier", "mandar", "senden", "schicken", "kopieren", "wysłać", "wyślij", "przesłać", "skopiuj", "skopiować"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach "}
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
-		"env", "$", "passwd", "shadow", "printenv"}
+		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
