@@ -75,7 +75,8 @@
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
 //     credentials. The rule yields to every other rule that finds the same value.
 //   - A word in a direct slot, right after the credential word ("sudo password …", "şifresi …") or right after a
-//     copula or a colon ("… is …", "… est …", "… è …", "…: …", "set to …"), is what the sentence says the
+//     copula or a colon ("… is …", "… est …", "… è …", "…: …", "set to …", and "to" after a verb of setting in
+//     other languages: "ustawiłem na …", "mudei para …", "das Kennwort auf … gesetzt"), is what the sentence says the
 //     credential is, and the bar there is lower: a strong value may hold = or @ unless it is an assignment
 //     (NAME=…) or an address (user@host), dots unless it is a qualified name (a part that switches between
 //     letters and digits three times or more is random, not code), and a hyphen when it mixes cases and ends
@@ -88,7 +89,9 @@
 //     name in code (ENV_VAR_2, password16), nor an algorithm (argon2id, sha256crypt, base64url). Inflected
 //     words count (şifresi, lösenordet), and so do requirepass, WPA2 and psk; a topic particle is a copula
 //     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
-//     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS").
+//     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS"); a PHP or Perl
+//     variable $pass holding a quoted literal is a password. "API key" in other languages (clé d'API, clave de
+//     API, klucz API, API-Schlüssel) is as strict as key: its value must be machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
 //     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs.

@@ -1657,7 +1657,12 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		prosePass := ok && kind == nameCredential && a.prose && userBefore(text, a.nameStart) &&
 			(a.nameEnd-a.nameStart == 4 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") ||
 				a.nameEnd-a.nameStart == 3 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pwd"))
-		if !ok || !proseAuth && !prosePass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
+		// A PHP or Perl variable named $pass holding a quoted literal is a password ($pass .= "…"), unlike the
+		// PASS: of test output.
+		codePass := ok && kind == nameCredential && !a.prose && a.nameStart > 0 && text[a.nameStart-1] == '$' &&
+			a.nameEnd-a.nameStart == 4 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") &&
+			a.value.start > 0 && (text[a.value.start-1] == '"' || text[a.value.start-1] == '\'')
+		if !ok || !proseAuth && !prosePass && !codePass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
