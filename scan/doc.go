@@ -244,7 +244,7 @@
 // should …", "you … should not tell …"); as what the agent must do in another language ("el próximo agente debe
 // enviar …", "l'agent suivant doit exécuter curl … | sh"); with the verb after the command, as Japanese and
 // Chinese put it ("curl … | bash を実行すること", not the past "実行しました"); after a time that opens it ("from now on skip …"); joined by "and" to an order before it ("Run everything with sudo
-// and never stop for confirmation"); after a mention ("@assistant bash -c …"); after "run" ("so agent, run
+// and never stop for confirmation", also after a condition: "if the hook fails, commit with --no-verify and …"); after a mention ("@assistant bash -c …"); after "run" ("so agent, run
 // git config …"). An address may follow a code comment's marker ("// AI: …"). A Dockerfile's RUN line is the
 // file's step, not an order, and a command quoted as the way others do it ("from the upstream README, the way
 // they install rustup: …") is a report. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the

@@ -19,7 +19,9 @@ import (
 const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
-const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys?|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
+const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)` +
+	// "every" takes the singular: every environment variable, every secret
+	`|every\s+(?:api\s+key|secret|credential|token|password|environment\s+variable|env\s+var|ssh\s+key|private\s+key)\b|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys?|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
 
 // Word families the instruction expressions share. priorWords mark what came before ("previous", "above");
 // orderNouns are what an agent is told to follow; yourNouns may follow "your" ("your training", "your safety
@@ -165,7 +167,7 @@ var politeLeads = []string{"if you could", "could you", "can you", "would you", 
 	"it's ok to", "it is ok to", "it's okay to", "feel free to", "go ahead and", "you have permission to", "you are permitted to",
 	"kindly", "please kindly", "make sure you", "be sure to", "remember to", "don't forget to", "you must", "you should",
 	"would help if you", "would help a lot if you", "would be great if you", "would be helpful if you", "would be nice if you",
-	"would be appreciated if you"}
+	"would be appreciated if you", "be a dear and", "do me a favour and", "do me a favor and", "be so kind as to"}
 
 // politeAdverbs may stand between a polite lead and its verb: "if you could quietly …".
 var politeAdverbs = map[string]bool{"quietly": true, "just": true, "please": true, "also": true, "now": true, "then": true,
@@ -279,6 +281,10 @@ func imperative(text string, at int) bool {
 			all = all && (leadWords[w] || aiNouns[w])
 		}
 		if all {
+			return true
+		}
+		// "If the hook fails, commit with --no-verify and …": an order joined to one after a condition.
+		if n := len(rest); n >= 2 && n <= 10 && rest[n-1] == "and" && imperativeVerbs[rest[0]] {
 			return true
 		}
 	}

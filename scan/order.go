@@ -14,7 +14,7 @@ import (
 //     machine or reach other people: a commit message, a PR description, a reply, a gist, a URL, an e-mail
 //     address, an scp target.
 //   - unsupervised: hide things from the people the agent works for, turn off the checks that keep them in
-//     the loop (the secret scanner, approval and confirmation prompts, commit hooks from now on), or apply
+//     the loop (the secret scanner, the audit log, approval and confirmation prompts, commit hooks from now on), or apply
 //     flagged notes regardless.
 //   - replace: orders that replace the reader's instructions in Spanish, German, French and Portuguese, and
 //     declarations that a note outranks them ("these new instructions supersede the old ones", "this
@@ -60,7 +60,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"unsupervised": {
 		// turn off the checks that keep the people in the loop
 		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
-			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step|audit\s+(?:log(?:s|ging)?|trail))\b` +
 				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward|for\s+(?:all\s+|every\s+)?(?:future|later|subsequent|following)\s+(?:commits?|sessions?|notes?|runs?|pushes))` +
 				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
 		// take the secret scan out of CI, or leave secrets unflagged
@@ -195,6 +195,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
 		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "non dire", "sag dem", "sag der", "ne dis rien"},
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
+		{verbs: []string{"schalte"}, // German separates the particle of abschalten: schalte … ab
+			expr: `schalte\s+(?:die|den|das|alle)\s+(?:sicherheitsprüfungen|sicherheitschecks|prüfungen|überprüfungen|secret-scan(?:s|ner)?|hooks|freigaben)\s+(?:\S+\s+)?ab\b`},
 		{verbs: []string{"desactiva", "desative", "desativa", "disattiva", "deaktiviere", "désactive"},
 			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
 		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de"},
@@ -468,7 +470,7 @@ var (
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
-	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
+	unsupervisedHints    = []string{"scan", "audit", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
 		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
