@@ -68,10 +68,10 @@ var freshRecallFloors = map[string]float64{
 	// it), instructions 30 of 45 (25 before), every vendor token, key and JWT (38 vendor tokens of about 28
 	// vendors), false alarms 5 of 114 (the same 5 before). Used since to tune the tenth round (placeholders and
 	// quotes in other languages, published example passwords, refused commands; orders to the next agent and
-	// credentials set in other languages): credentials 43 of 44 (26 of 27 bare), instructions 36 of 45, false
-	// alarms 0 of 114.
+	// credentials set in other languages, orders joined after a condition, polite leads, the audit log):
+	// credentials 43 of 44 (26 of 27 bare), instructions 40 of 45, false alarms 0 of 114.
 	peerFresh10File + " credential":  0.97, // 0.88 at the first score
-	peerFresh10File + " instruction": 0.79, // 0.66 at the first score
+	peerFresh10File + " instruction": 0.88, // 0.66 at the first score
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
