@@ -91,7 +91,7 @@
 //     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
 //     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS"); a PHP or Perl
 //     variable $pass holding a quoted literal is a password. "API key" in other languages (clé d'API, clave de
-//     API, klucz API, API-Schlüssel) is as strict as key: its value must be machine-generated.
+//     API, klucz API) is as strict as key: its value must be machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
 //     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs.

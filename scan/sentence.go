@@ -28,15 +28,15 @@ const (
 // strictWords name credentials whose value must be machine-generated to count: "the key", "a token" are
 // common in prose with strong-looking words nearby.
 var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "api key": true, "apikey": true,
-	"clé d'api": true, "clé d’api": true, "clé api": true, "clave de api": true,
-	"klucz api": true, "api-schlüssel": true}
+	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true}
 
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
-	// "API key" in French, Spanish, Polish, German: strict, like key. (Portuguese chave is left out: "ch" opens
-	// too many English words for the automaton's fast skip.)
-	"clé d'api", "clé d’api", "clé api", "clave de api", "klucz api", "api-schlüssel",
+	// "API key" in French, Spanish and Polish: strict, like key. (Portuguese chave is left out: "ch" opens too
+	// many English words for the automaton's fast skip; German API-Schlüssel, because "api-" is how English
+	// names write api-key, and every such hit would try it.)
+	"clé d'api", "clé api", "clave de api", "klucz api",
 	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave",
 	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
 	// ASCII letters
