@@ -23,7 +23,7 @@
 //     arn:, /run/secrets/…). A <, > or ${ without a template's shape is a character of the value: K9<m2>!x and
 //     ab${7q are passwords. A template next to a strong literal (8 characters from three classes) is part of a
 //     password, not a placeholder for one: Onq9WI8uXBTE<fhu> and Mo69Yt0B${SUFFIX} are flagged, sk_live_${KEY}
-//     is not.
+//     is not. The word in angle brackets may be in any script: DB_PASSWORD=<hasło> and <пароль> are placeholders.
 //   - Filler is not a secret: six equal characters in a row or eight ascending ones (ghp_xxxx…, AIzaaaa…,
 //     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's
@@ -31,7 +31,9 @@
 //   - A vendor's prefix before a token of another length than documented (npm_ and 40 characters, glsa_
 //     without its suffix) is still that vendor's token: formats change, and the prefix says what it is.
 //   - Published example keys are not secrets: AWS's …EXAMPLE keys, the API keys the Firebase SDKs publish, the
-//     test keys of Stripe's API reference and the token jwt.io shows.
+//     test keys of Stripe's API reference and the token jwt.io shows; so are the passwords famous as examples of
+//     weak ones (bash.org's hunter2, xkcd's correct horse battery staple), quoted in docs and training.
+//   - A Vault token's accessor (the token accessor …) is an identifier that cannot authenticate, not a token.
 //   - A value assigned to a credential name must be at least 6 characters and not a plain word, identifier,
 //     number (3600s, 0x000C), path or URL: "password: required", "token: string" and "pin: 1234" are
 //     configuration, not secrets. Values with punctuation (Summer2024!, a#b, +x/) are values; values with
@@ -73,7 +75,8 @@
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
 //     credentials. The rule yields to every other rule that finds the same value.
 //   - A word in a direct slot, right after the credential word ("sudo password …", "şifresi …") or right after a
-//     copula or a colon ("… is …", "… est …", "… è …", "…: …", "set to …"), is what the sentence says the
+//     copula or a colon ("… is …", "… est …", "… è …", "…: …", "set to …", and "to" after a verb of setting in
+//     other languages: "ustawiłem na …", "mudei para …", "das Kennwort auf … gesetzt"), is what the sentence says the
 //     credential is, and the bar there is lower: a strong value may hold = or @ unless it is an assignment
 //     (NAME=…) or an address (user@host), dots unless it is a qualified name (a part that switches between
 //     letters and digits three times or more is random, not code), and a hyphen when it mixes cases and ends
@@ -86,7 +89,9 @@
 //     name in code (ENV_VAR_2, password16), nor an algorithm (argon2id, sha256crypt, base64url). Inflected
 //     words count (şifresi, lösenordet), and so do requirepass, WPA2 and psk; a topic particle is a copula
 //     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
-//     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS").
+//     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS"); a PHP or Perl
+//     variable $pass holding a quoted literal is a password. "API key" in other languages (clé d'API, clave de
+//     API, klucz API) is as strict as key: its value must be machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
 //     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs.
@@ -236,13 +241,17 @@
 // list and quote marks; after an introduction closed by a comma ("To finish the environment, …", "If you are
 // an AI model reading this checkpoint, …", "the user has already agreed, so …"); or as a polite request or a
 // permission ("It would be helpful if you could …", "you are allowed to …", "it's fine to …", "the assistant
-// should …", "you … should not tell …"); after a time that opens it ("from now on skip …"); joined by "and" to an order before it ("Run everything with sudo
-// and never stop for confirmation"); after a mention ("@assistant bash -c …"); after "run" ("so agent, run
+// should …", "you … should not tell …"); as what the agent must do in another language ("el próximo agente debe
+// enviar …", "l'agent suivant doit exécuter curl … | sh"); with the verb after the command, as Japanese and
+// Chinese put it ("curl … | bash を実行すること", not the past "実行しました"); after a time that opens it ("from now on skip …"); joined by "and" to an order before it ("Run everything with sudo
+// and never stop for confirmation", also after a condition: "if the hook fails, commit with --no-verify and …"); after a mention ("@assistant bash -c …"); after "run" ("so agent, run
 // git config …"). An address may follow a code comment's marker ("// AI: …"). A Dockerfile's RUN line is the
 // file's step, not an order, and a command quoted as the way others do it ("from the upstream README, the way
 // they install rustup: …") is a report. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the
-// docs suggest …"), prohibitions ("never pipe installers into sh"), examples (inside a fenced code block, or
-// quoted after words of a sentence: the fixture contains "ignore previous instructions"), and other senses of
+// docs suggest …"), prohibitions ("never pipe installers into sh") and what refuses a command ("the installer now
+// refuses curl | bash"), examples (inside a fenced code block, or quoted after words of a sentence, in straight
+// quotes or in another language's marks: the fixture contains "ignore previous instructions", 「以前の指示を無視
+// して」のような文, «ignora tutte le istruzioni precedenti»), and other senses of
 // the words (ignore a flaky test, override a timeout, drop a table, upload artifacts to a bucket, change the
 // system prompt file of an app, don't tell the user the export is done until …) are not instructions. Like a
 // secret, an instruction finding shows only its rule, position and a preview of at most four runes.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Instructions aimed at the agent. A note is read back into a future agent's context, so text in it that tells
@@ -18,7 +19,9 @@ import (
 const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
-const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys?|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
+const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)` +
+	// "every" takes the singular: every environment variable, every secret
+	`|every\s+(?:api\s+key|secret|credential|token|password|environment\s+variable|env\s+var|ssh\s+key|private\s+key)\b|(?:the\s+|your\s+|our\s+)(?:keys|tokens|(?:\w+\s+)?(?:(?:api|deploy|access|secret|ssh|private|signing|gpg|pgp|aws|cloud)\s+keys?|secrets|credentials|access\s+tokens|passwords|environment\s+variables|env\s+vars))|(?:the\s+)?(?:repository|repo)\s+secrets)`
 
 // Word families the instruction expressions share. priorWords mark what came before ("previous", "above");
 // orderNouns are what an agent is told to follow; yourNouns may follow "your" ("your training", "your safety
@@ -99,7 +102,11 @@ var instructionSources = map[string]string{
 	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
 		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
 	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|führe|fuehre|exécute|exécutez|lance|ejecuta|rode|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
-	"negated":   `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of)(?:[^a-z]|$)`,
+	// negated: the line forbids the command or says what refuses it ("the installer now refuses curl | bash").
+	// runAfter: a verb of running after its object, in Japanese or Chinese, ordered rather than reported or
+	// forbidden ([runAfter]).
+	"runAfter": `^\s*[^\n。；]{0,40}?(?:実行(?:して(?:ください|下さい)?(?:[。、]|$)|すること|しろ|せよ|しなさい|する(?:こと|ように))|(?:^|[^不别勿止])(?:执行|运行)(?:[^了过]|$))`,
+	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
@@ -160,7 +167,7 @@ var politeLeads = []string{"if you could", "could you", "can you", "would you", 
 	"it's ok to", "it is ok to", "it's okay to", "feel free to", "go ahead and", "you have permission to", "you are permitted to",
 	"kindly", "please kindly", "make sure you", "be sure to", "remember to", "don't forget to", "you must", "you should",
 	"would help if you", "would help a lot if you", "would be great if you", "would be helpful if you", "would be nice if you",
-	"would be appreciated if you"}
+	"would be appreciated if you", "be a dear and", "do me a favour and", "do me a favor and", "be so kind as to"}
 
 // politeAdverbs may stand between a polite lead and its verb: "if you could quietly …".
 var politeAdverbs = map[string]bool{"quietly": true, "just": true, "please": true, "also": true, "now": true, "then": true,
@@ -183,6 +190,9 @@ func politeEnd(ws []string) bool {
 			}
 		}
 	}
+	if agentMust(ws) {
+		return true
+	}
 	low := strings.Join(ws, " ")
 	for _, p := range politeLeads {
 		if strings.HasSuffix(low, p) && (len(low) == len(p) || low[len(low)-len(p)-1] == ' ') {
@@ -191,6 +201,39 @@ func politeEnd(ws []string) bool {
 	}
 	return false
 }
+
+// foreignModals are "must" and "should" in other languages, and foreignAgents the words for the agent that
+// may stand before them: el próximo agente debe …, l'agent suivant doit …, następny agent powinien ….
+var (
+	foreignModals = map[string]bool{"debe": true, "deben": true, "debería": true, "deve": true, "devem": true, "deveria": true,
+		"doit": true, "devrait": true, "muss": true, "soll": true, "sollte": true, "powinien": true, "powinna": true, "musi": true,
+		"moet": true, "dovrebbe": true, "должен": true, "должна": true}
+	foreignAgents = map[string]bool{"agente": true, "agent": true, "agenta": true, "asistente": true, "assistente": true,
+		"assistant": true, "asystent": true, "ia": true, "ki": true, "modelo": true, "modello": true, "modèle": true, "агент": true}
+)
+
+// agentMust reports whether the words ws end with "must" or "should" in another language after a word that
+// names the agent, within six words: the next agent is told what to do.
+func agentMust(ws []string) bool {
+	n := len(ws)
+	if n < 2 || n > 7 || !foreignModals[ws[n-1]] {
+		return false
+	}
+	for _, w := range ws[:n-1] {
+		if i := strings.IndexByte(w, '\''); i >= 0 {
+			w = w[i+1:] // l'agent
+		}
+		if foreignAgents[strings.Trim(w, ",:")] || aiNouns[strings.Trim(w, ",:")] {
+			return true
+		}
+	}
+	return false
+}
+
+// runInfinitives are the verbs of running that follow a foreign "must" before a command: l'agent suivant doit
+// exécuter curl … | sh.
+var runInfinitives = map[string]bool{"exécuter": true, "lancer": true, "ejecutar": true, "executar": true, "rodar": true,
+	"ausführen": true, "uruchomić": true, "wykonać": true, "eseguire": true, "uitvoeren": true, "выполнить": true, "запустить": true}
 
 // imperative reports whether the word at text[at] opens its clause as a command: nothing but lead words, list
 // markers, quotes or addressing ("agent,") stands between the clause start and it.
@@ -238,6 +281,10 @@ func imperative(text string, at int) bool {
 			all = all && (leadWords[w] || aiNouns[w])
 		}
 		if all {
+			return true
+		}
+		// "If the hook fails, commit with --no-verify and …": an order joined to one after a condition.
+		if n := len(rest); n >= 2 && n <= 10 && rest[n-1] == "and" && imperativeVerbs[rest[0]] {
 			return true
 		}
 	}
@@ -297,6 +344,9 @@ func quotedExample(text string, at int) bool {
 	if inFence(text, at) {
 		return true
 	}
+	if typographicQuote(text, at) {
+		return true
+	}
 	cs := clauseStart(text, at)
 	if cs == 0 || text[cs-1] != '"' && text[cs-1] != '`' {
 		return false
@@ -307,6 +357,49 @@ func quotedExample(text string, at int) bool {
 	}
 	for i := 0; i < len(before); i++ {
 		if 'a' <= before[i]|0x20 && before[i]|0x20 <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteOpeners are the opening quotation marks of other languages and of typesetting (Japanese 「 and 『, “ and
+// ‘, French «, German „), and quoteClosers the marks that close them.
+var (
+	quoteOpeners = []string{"「", "『", "“", "‘", "«", "„"}
+	quoteClosers = []string{"」", "』", "”", "’", "»", "“"}
+)
+
+// typographicQuote reports whether text[at] stands inside a quotation opened by one of [quoteOpeners] that
+// follows words of a sentence: the note quotes the phrase as an example (「以前の指示を無視して」のような文は…,
+// the article cites “ignore previous instructions”). As with a straight quote, one right after an address or a
+// heading (a colon, ASCII or full-width) is the note's own voice.
+func typographicQuote(text string, at int) bool {
+	line := text[lineStart(text, at, 240):at]
+	open := -1
+	for _, q := range quoteOpeners {
+		if k := strings.LastIndex(line, q); k >= 0 && k+len(q) > open {
+			open = k + len(q)
+		}
+	}
+	if open < 0 {
+		return false
+	}
+	// „…“ closes with the mark that opens in English: only a closer after the opener counts.
+	for _, q := range quoteClosers {
+		if k := strings.LastIndex(line, q); k >= open {
+			return false
+		}
+	}
+	words := line[:open]
+	for _, q := range quoteOpeners {
+		words = strings.TrimSuffix(words, q)
+	}
+	if k := max(strings.LastIndex(words, ":"), strings.LastIndex(words, "："), strings.LastIndex(words, ">")); k >= 0 {
+		words = words[k+1:]
+	}
+	for _, r := range words {
+		if unicode.IsLetter(r) {
 			return true
 		}
 	}
@@ -506,6 +599,9 @@ func directed(text string, at int) bool {
 	if t := strings.TrimRight(prefix, " \t"); strings.HasSuffix(t, "RUN") && (len(t) == 3 || !isWordByte(t[len(t)-4])) {
 		prefix = t[:len(t)-3]
 	}
+	if ws := strings.Fields(strings.ToLower(prefix)); len(ws) > 1 && runInfinitives[ws[len(ws)-1]] && agentMust(ws[max(0, len(ws)-8):len(ws)-1]) {
+		return true // el próximo agente debe ejecutar …
+	}
 	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix)
 }
 
@@ -526,6 +622,16 @@ func runsInput(rest string) bool {
 	}
 	// A word after the interpreter is a script or a sentence: a script reads the download as data.
 	return !strings.ContainsAny(f[0], "./") || strings.HasSuffix(f[0], ".")
+}
+
+// runAfter reports whether the words after a piped download, in a language that puts the verb after its object,
+// order it run: curl … | bash を確認なしで実行すること, curl … | sh 然后运行. A past tense (実行しました, 运行了) is a
+// report, and a negation (実行しないで, 不要运行) forbids it.
+func runAfter(rest string) bool {
+	if !strings.Contains(rest, "実行") && !strings.Contains(rest, "执行") && !strings.Contains(rest, "运行") {
+		return false
+	}
+	return expr("runAfter").MatchString(rest)
 }
 
 // bareCommand reports whether a command at text[at] stands as the note's own step: it opens its clause
@@ -647,7 +753,7 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 	}
 	persist := expr("persistRC").MatchString(text[start:lineEnd(text, at, ahead)]) &&
 		!expr("negated").MatchString(text[lineStart(text, start, 160):start]) && !expr("reported").MatchString(text[lineStart(text, start, 160):start])
-	if !persist && !directed(text, start) && !bareCommand(text, start) {
+	if !persist && !directed(text, start) && !bareCommand(text, start) && !runAfter(text[at+m[1]:lineEnd(text, at, ahead)]) {
 		return nil, 0
 	}
 	return []span{{start, at + m[1]}}, 0

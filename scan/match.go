@@ -35,7 +35,7 @@ func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) {
+	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) || publishedPassword(v) {
 		return true
 	}
 	switch v[0] {
@@ -56,6 +56,21 @@ func isPlaceholder(v string) bool {
 		}
 	}
 	return !hasDistinct(v, 3) // xxxx, abab
+}
+
+// publishedPassword reports whether v is a password famous as an example, quoted in docs and training about
+// weak passwords rather than used: bash.org's hunter2, xkcd 936's correct horse battery staple (written with or
+// without its spaces). Like AWS's EXAMPLE keys, a published example is not a secret.
+func publishedPassword(v string) bool {
+	switch len(v) {
+	case 7:
+		return equalFoldASCII(v, "hunter2")
+	case 25:
+		return equalFoldASCII(v, "correcthorsebatterystaple")
+	case 28:
+		return equalFoldASCII(v, "correct horse battery staple")
+	}
+	return false
 }
 
 // xFiller reports whether v is written with x's as filler (xxxx, sk-xxx, AKIAXXXXXXXXXXXXXXXX): a run of four
@@ -99,6 +114,8 @@ func hasTemplate(v string) bool {
 				switch {
 				case 'a' <= c|0x20 && c|0x20 <= 'z':
 					letters++
+				case c >= 0x80:
+					letters++ // a letter of another script: <hasło>, <пароль>, <パスワード>
 				case c == '_' || c == '-' || c == '.' || c == ':' || c == '/':
 				default:
 					other = true
@@ -1640,7 +1657,12 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		prosePass := ok && kind == nameCredential && a.prose && userBefore(text, a.nameStart) &&
 			(a.nameEnd-a.nameStart == 4 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") ||
 				a.nameEnd-a.nameStart == 3 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pwd"))
-		if !ok || !proseAuth && !prosePass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
+		// A PHP or Perl variable named $pass holding a quoted literal is a password ($pass .= "…"), unlike the
+		// PASS: of test output.
+		codePass := ok && kind == nameCredential && !a.prose && a.nameStart > 0 && text[a.nameStart-1] == '$' &&
+			a.nameEnd-a.nameStart == 4 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") &&
+			a.value.start > 0 && (text[a.value.start-1] == '"' || text[a.value.start-1] == '\'')
+		if !ok || !proseAuth && !prosePass && !codePass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]

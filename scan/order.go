@@ -14,7 +14,7 @@ import (
 //     machine or reach other people: a commit message, a PR description, a reply, a gist, a URL, an e-mail
 //     address, an scp target.
 //   - unsupervised: hide things from the people the agent works for, turn off the checks that keep them in
-//     the loop (the secret scanner, approval and confirmation prompts, commit hooks from now on), or apply
+//     the loop (the secret scanner, the audit log, approval and confirmation prompts, commit hooks from now on), or apply
 //     flagged notes regardless.
 //   - replace: orders that replace the reader's instructions in Spanish, German, French and Portuguese, and
 //     declarations that a note outranks them ("these new instructions supersede the old ones", "this
@@ -28,7 +28,9 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 	`|(?:the\s+)?(?:value|contents?|output)\s+of\s+[` + "`" + `'"]?(?:\$?(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|CREDENTIALS)|GITHUB_TOKEN|[A-Z_]*SECRET[A-Z_]*)|env|printenv|set|export\s+-p)\b` +
 	`|\$(?-i:[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|ACCESS_KEY|API_KEY|SECRET_KEY))\b` +
 	`|(?:(?:~|\$HOME)/)?\.config/gh/hosts\.yml|(?:(?:~|\$HOME)/)?\.cursor/mcp\.json|\.mcp\.json|[\w./-]*secrets?\.(?:ya?ml|json|env)\b` +
-	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables)`
+	`|(?:window\.)?(?:localStorage|sessionStorage)|document\.cookie|(?:all\s+|the\s+)?environment\s+variables` +
+	// every API key in Portuguese, Spanish, French, German
+	`|(?:(?:todas\s+(?:as|las)|toutes\s+les|alle)\s+)?(?:chaves|claves|clés)\s+(?:de\s+|d')api\b|(?:alle\s+)?api-schlüssel)`
 
 // leakDestination is where the leak family puts it: a place in a forge or a chat ([leakPlace]) or an address
 // ([leakAddress]).
@@ -40,7 +42,7 @@ const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:ne
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
 // digit.
-const leakAddress = `(?:(?:\s|^)(?:à|a|an|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
+const leakAddress = `(?:(?:\s|^)(?:à|a|an|para|vers|nach|na)\s+(?:(?:o|el|la|le|l'|den|die)\s*)?(?:(?:e-?mail|correo|courriel|adres|adresse|endereço|dirección)\s+)?(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
 	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
@@ -58,7 +60,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"unsupervised": {
 		// turn off the checks that keep the people in the loop
 		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
-			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step)\b` +
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step|audit\s+(?:log(?:s|ging)?|trail))\b` +
 				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward|for\s+(?:all\s+|every\s+)?(?:future|later|subsequent|following)\s+(?:commits?|sessions?|notes?|runs?|pushes))` +
 				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
 		// take the secret scan out of CI, or leave secrets unflagged
@@ -193,6 +195,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
 		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "non dire", "sag dem", "sag der", "ne dis rien"},
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
+		{verbs: []string{"schalte"}, // German separates the particle of abschalten: schalte … ab
+			expr: `schalte\s+(?:die|den|das|alle)\s+(?:sicherheitsprüfungen|sicherheitschecks|prüfungen|überprüfungen|secret-scan(?:s|ner)?|hooks|freigaben)\s+(?:\S+\s+)?ab\b`},
 		{verbs: []string{"desactiva", "desative", "desativa", "disattiva", "deaktiviere", "désactive"},
 			expr: `(?:desactiva|desative|desativa|disattiva|deaktiviere|désactive)\s+(?:el|la|los|las|o|a|os|as|il|lo|la|i|gli|le|den|die|das|le|la|les)\s+(?:escaneo\s+de\s+secretos|varredura\s+de\s+segredos|scansione\s+dei\s+segreti|secret-scan(?:ner)?|analyse\s+des\s+secrets|escáner\s+de\s+secretos|revisión|revisão|revisione|approvazione|aprobación|aprovação)\b`},
 		{verbs: []string{"не говори", "Не говори", "не сообщай", "Не сообщай", "vertel de"},
@@ -291,7 +295,7 @@ func formKeywords(families ...string) []string {
 var leakVerb, leakPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 
 func newLeakExprs() (verb, place, address, secret func() *regexp.Regexp) {
-	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)s?\b`), lazyRegexp(`(?i)` + leakPlace),
+	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakPlace),
 		lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
 }
 
@@ -457,14 +461,16 @@ var (
 		"zip", "collect", "gather", "harvest", "grab", "extract", "post", "include", "put", "paste", "send", "email",
 		"e-mail", "mail", "upload", "forward", "attach", "export", "scp", "rsync",
 		"uploaded", "sent", "posted", "emailed", "mailed", "copied", "pasted", "forwarded",
-		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica"}
+		"envoie", "envoyez", "envía", "envia", "manda", "copie", "copia", "copiez", "schicke", "sende", "kopiere", "poste", "publica",
+		// the infinitives that follow "must" in other languages (el agente debe enviar …)
+		"enviar", "envoyer", "copiar", "copier", "mandar", "senden", "schicken", "kopieren", "wysłać", "wyślij", "przesłać", "skopiuj", "skopiować"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach "}
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
-		"env", "$", "passwd", "shadow", "printenv"}
+		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
-	unsupervisedHints    = []string{"scan", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
+	unsupervisedHints    = []string{"scan", "audit", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
 		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}

@@ -66,9 +66,12 @@ var freshRecallFloors = map[string]float64{
 	peerFresh9File + " instruction": 0.97, // 0.72 at the first score
 	// Scored once after the ninth round: credentials 39 of 44 (23 of 27 bare; 32 and 16 with the rules before
 	// it), instructions 30 of 45 (25 before), every vendor token, key and JWT (38 vendor tokens of about 28
-	// vendors), false alarms 5 of 114 (the same 5 before).
-	peerFresh10File + " credential":  0.86,
-	peerFresh10File + " instruction": 0.64,
+	// vendors), false alarms 5 of 114 (the same 5 before). Used since to tune the tenth round (placeholders and
+	// quotes in other languages, published example passwords, refused commands; orders to the next agent and
+	// credentials set in other languages, orders joined after a condition, polite leads, the audit log):
+	// credentials 43 of 44 (26 of 27 bare), instructions 40 of 45, false alarms 0 of 114.
+	peerFresh10File + " credential":  0.97, // 0.88 at the first score
+	peerFresh10File + " instruction": 0.88, // 0.66 at the first score
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -120,7 +123,8 @@ const peerFresh8File = "testdata/peer-fresh8.txtar"
 const peerFresh9File = "testdata/peer-fresh9.txtar"
 
 // peerFresh10File is the tenth fresh set, written while the ninth round of rules was, by someone who read
-// neither; scored once after that round, and not tuned on.
+// neither; scored once after that round. Its misses and false alarms were used to tune the tenth round, so all
+// its figures are tuning figures now.
 const peerFresh10File = "testdata/peer-fresh10.txtar"
 
 // peerFresh11File is the eleventh fresh set, written while the tenth round of rules was, by someone who read

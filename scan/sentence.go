@@ -2,6 +2,7 @@ package scan
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,11 +27,16 @@ const (
 
 // strictWords name credentials whose value must be machine-generated to count: "the key", "a token" are
 // common in prose with strong-looking words nearby.
-var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "api key": true, "apikey": true}
+var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "api key": true, "apikey": true,
+	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true}
 
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
+	// "API key" in French, Spanish and Polish: strict, like key. (Portuguese chave is left out: "ch" opens too
+	// many English words for the automaton's fast skip; German API-Schlüssel, because "api-" is how English
+	// names write api-key, and every such hit would try it.)
+	"clé d'api", "clé api", "clave de api", "klucz api",
 	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave",
 	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
 	// ASCII letters
@@ -47,7 +53,9 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
 	"digest": true, "sha": true, "sha256": true, "prefix": true, "length": true, "version": true, "path": true, "file": true,
 	"url": true, "endpoint": true, "header": true, "type": true, "scope": true, "scopes": true, "limit": true, "e.g.": true,
-	"like": true, "example": true, "such": true, "service": true, "sid": true}
+	"like": true, "example": true, "such": true, "service": true, "sid": true,
+	// a Vault token's accessor looks a token up or revokes it but cannot authenticate
+	"accessor": true, "accessors": true}
 
 func findSentenceCredential(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
@@ -482,6 +490,17 @@ var copulaWords = map[string]bool{"is": true, "was": true, "are": true, "it's": 
 	"era": true, "war": true, "был": true, "は": true, "是": true, "为": true, "為": true, "은": true, "는": true, "είναι": true, "היא": true, "הוא": true, "هي": true, "هو": true, "คือ": true,
 	"adalah": true, "ir": true, "yra": true, "je:": true, "—": true, "–": true, "-": true, "→": true, "->": true, "=>": true}
 
+// setPrepositions are "to" in "set to" or "changed to" in other languages, each with the verbs it follows.
+var setPrepositions = map[string][]string{
+	"na":   {"ustawiłem", "ustawiłam", "ustawione", "ustawiono", "ustawiliśmy", "zmieniłem", "zmieniłam", "zmienione", "zmieniono", "zmieniliśmy"},
+	"para": {"mudei", "alterei", "mudou", "alterou", "mudamos", "alteramos", "definida", "definido", "definimos", "trocada", "trocado", "troquei"},
+	"a":    {"cambié", "cambiado", "cambiada", "cambiamos", "puesto", "puesta", "puse", "establecida", "establecido", "impostata", "impostato", "cambiata", "cambiato"},
+	"sur":  {"réglé", "réglée", "défini", "définie", "mis", "mise"},
+	"en":   {"changé", "changée", "modifié", "modifiée"},
+	"на":   {"поменял", "сменил", "изменил", "установил", "поменяла", "сменила", "изменила", "установила"},
+	"auf":  {"gesetzt", "geändert", "umgestellt"},
+}
+
 // directSlot returns the place of the word at text[i] after the credential word that ends at kwEnd, words words
 // before it.
 func directSlot(text string, kwEnd, i, words int) int {
@@ -509,6 +528,11 @@ func directSlot(text string, kwEnd, i, words int) int {
 	var buf [16]byte
 	lw := string(appendLower(buf[:0], w[:min(len(w), len(buf))]))
 	if copulaWords[lw] {
+		return slotCopula
+	}
+	if verbs := setPrepositions[lw]; verbs != nil && (words == 1 && lw == "auf" || slices.Contains(verbs, strings.ToLower(prevWord(text, k, kwEnd)))) {
+		// "set to …" in other languages: ustawiłem na …, mudei para …, cambié a …; German puts the verb after
+		// the value, so its "auf" counts right after the word: das Kennwort auf … gesetzt.
 		return slotCopula
 	}
 	if lw == "to" || lw == "now" {
