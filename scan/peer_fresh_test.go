@@ -72,6 +72,10 @@ var freshRecallFloors = map[string]float64{
 	// credentials 43 of 44 (26 of 27 bare), instructions 40 of 45, false alarms 0 of 114.
 	peerFresh10File + " credential":  0.97, // 0.88 at the first score
 	peerFresh10File + " instruction": 0.88, // 0.66 at the first score
+	// Scored once before and after the tenth round, with the same figures: credentials 23 of 28 (13 of 17
+	// bare), instructions 23 of 28, every vendor token, key and JWT, no false alarm on 59 negatives.
+	peerFresh11File + " credential":  0.80,
+	peerFresh11File + " instruction": 0.80,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
