@@ -2211,9 +2211,11 @@ func findURLPassword(text string, at, n int) ([]span, int) {
 	i := at + n
 	end := i
 	at2 := -1
+	// A password may hold a # or ? that its writer did not percent-encode (postgres://app:B9#6x@db); the user
+	// name before it may not, which keeps a query or fragment that holds "a:b@c" out.
 	for end < len(text) && end-i < 256 {
 		c := text[end]
-		if c <= ' ' || strings.IndexByte("/?#\"'<>`", c) >= 0 {
+		if c <= ' ' || strings.IndexByte("/\"'<>`", c) >= 0 {
 			break
 		}
 		if c == '@' {
@@ -2225,7 +2227,7 @@ func findURLPassword(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	colon := strings.IndexByte(text[i:at2], ':')
-	if colon < 0 {
+	if colon < 0 || strings.ContainsAny(text[i:i+colon], "?#") {
 		return nil, 0
 	}
 	ps, pe := i+colon+1, at2

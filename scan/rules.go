@@ -255,8 +255,10 @@ func ruleTable() []*rule {
 			description: "Password in a URL's userinfo (scheme://user:password@host).",
 			keywords:    []string{"://"},
 			find:        findURLPassword,
-			positives:   []string{"postgres://app:Tr0ub4dor-x9@db.internal:5432/app", "redis://:" + exTok + "@cache:6379"},
-			negatives:   []string{"postgres://user:password@localhost/db", "postgres://app:${DB_PASS}@db/app", "https://example.com/a:b@c"},
+			positives: []string{"postgres://app:Tr0ub4dor-x9@db.internal:5432/app", "redis://:" + exTok + "@cache:6379",
+				"postgres://billing:" + fake("B9#6", "kLm2Qx") + "@db-prod-2.internal:5432/billing"},
+			negatives: []string{"postgres://user:password@localhost/db", "postgres://app:${DB_PASS}@db/app", "https://example.com/a:b@c",
+				"https://example.com?next=deploy:Tr0ub4dor-x9@staging", "https://example.com#ref:Tr0ub4dor-x9@x"},
 		},
 		{
 			id: "cli-password-flag", category: CategoryCredential,
