@@ -520,17 +520,27 @@ func strongValue(v string) bool {
 
 // hyphenCompound reports whether v is words and numbers joined by hyphens, each changing between letters and
 // digits at most once: OAuth2-based, read-only-v2, TLS-1-3. In a sentence that is a compound word.
+// compoundParts returns the parts of v joined by the first of - _ . + in it, when there are three parts or more,
+// none empty and none joined by another separator; else nil.
+func compoundParts(v string) []string {
+	sep := strings.IndexAny(v, "-_.+")
+	if sep < 0 {
+		return nil
+	}
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == rune(v[sep]) })
+	if len(parts) < 3 || strings.Count(v, v[sep:sep+1]) != len(parts)-1 {
+		return nil
+	}
+	return parts
+}
+
 // passphrase reports whether v is words and a number joined by hyphens, underscores, dots or pluses, as
 // generated passphrases are (Meadow-thistle-87, river_falcon_66, Glacier.Cinder.24): three parts or more, at
 // least two of them words of three letters or more that are not an acronym, and one of them all digits. A
 // compound word has no such shape (OAuth2-based, read-only-v2, TLS-1-3, db-replica-2, Corp-Guest-3F).
 func passphrase(v string) bool {
-	sep := strings.IndexAny(v, "-_.+")
-	if sep < 0 {
-		return false
-	}
-	parts := strings.FieldsFunc(v, func(r rune) bool { return r == rune(v[sep]) })
-	if len(parts) < 3 || strings.Count(v, v[sep:sep+1]) != len(parts)-1 {
+	parts := compoundParts(v)
+	if parts == nil {
 		return false
 	}
 	words, numbers := 0, 0

@@ -149,13 +149,8 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	}
 	human := !strict && humanWord(text[at:at+n])
 	for i, words := at+n, 0; i < le && words < sentenceAhead; words++ {
-		for i < le && isSpaceByte(text[i]) {
-			i++
-		}
-		j := i
-		for j < le && !isSpaceByte(text[j]) {
-			j++
-		}
+		var j int
+		i, j = nextRun(text, i, le)
 		if j == i {
 			break
 		}
@@ -688,16 +683,25 @@ func dateLike(v string) bool {
 	return year(v[:4]) && month(v[4:6]) || year(v[4:]) && month(v[2:4])
 }
 
+// nextRun returns where the first run of bytes other than spaces in text[i:le] starts and ends; both are le
+// when there is none.
+func nextRun(text string, i, le int) (int, int) {
+	for i < le && isSpaceByte(text[i]) {
+		i++
+	}
+	j := i
+	for j < le && !isSpaceByte(text[j]) {
+		j++
+	}
+	return i, j
+}
+
 // looseCompound reports whether v is a generated passphrase in any case: three parts or more joined by one of
 // - _ . +, at least two of them words of three letters or more (a number may follow a word: jasper65), and a
 // number among them, or four words or more of four letters or more (fjord-quartz-cobalt-copper-oyster).
 func looseCompound(v string) bool {
-	sep := strings.IndexAny(v, "-_.+")
-	if sep < 0 {
-		return false
-	}
-	parts := strings.FieldsFunc(v, func(r rune) bool { return r == rune(v[sep]) })
-	if len(parts) < 3 || strings.Count(v, v[sep:sep+1]) != len(parts)-1 {
+	parts := compoundParts(v)
+	if parts == nil {
 		return false
 	}
 	words, long, digits := 0, 0, false
@@ -871,13 +875,8 @@ func findPIN(text string, at, n int) ([]span, int) {
 	}
 	le := lineEnd(text, at, 160)
 	for i, words := e, 0; i < le && words < sentenceAhead; words++ {
-		for i < le && isSpaceByte(text[i]) {
-			i++
-		}
-		j := i
-		for j < le && !isSpaceByte(text[j]) {
-			j++
-		}
+		var j int
+		i, j = nextRun(text, i, le)
 		if j == i {
 			break
 		}
