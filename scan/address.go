@@ -348,16 +348,22 @@ func demandExpr(w string) *regexp.Regexp {
 	return nil
 }
 
+// demandWordEnd returns where the word that begins at text[i] ends, as a demand reads words: letters, digits,
+// ', - and _ (don't, force-push, authorized_keys, --no-verify).
+func demandWordEnd(text string, i int) int {
+	for i < len(text) && (isAlnum(text[i]) || text[i] == '\'' || text[i] == '-' || text[i] == '_') {
+		i++
+	}
+	return i
+}
+
 // findDemand returns where the first demand starting at a word of text[from:to] starts and ends, and how far
 // it searched (to, when it found none). The expression runs only at the start of a word that may begin one, on
 // the rest of its line, so an address followed by ordinary prose costs a pass over its words.
 func findDemand(text string, from, to int) (int, int, int) {
 	var buf [24]byte
 	for i := from; i < to; {
-		j := i
-		for j < len(text) && (isAlnum(text[j]) || text[j] == '\'' || text[j] == '-' || text[j] == '_') {
-			j++
-		}
+		j := demandWordEnd(text, i)
 		if j == i {
 			i++
 			continue

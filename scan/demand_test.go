@@ -47,10 +47,7 @@ func TestDemandForms(t *testing.T) {
 	words, found := 0, 0
 	for _, text := range texts {
 		for i := 0; i < len(text); {
-			j := i
-			for j < len(text) && (isAlnum(text[j]) || text[j] == '\'' || text[j] == '-' || text[j] == '_') {
-				j++
-			}
+			j := demandWordEnd(text, i)
 			if j == i {
 				i++
 				continue
