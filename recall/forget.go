@@ -526,16 +526,7 @@ func jsonIDs(ids map[int64]bool) string {
 		list = append(list, id)
 	}
 	slices.Sort(list)
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, id := range list {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.FormatInt(id, 10))
-	}
-	b.WriteByte(']')
-	return b.String()
+	return idArray(list)
 }
 
 // resolveTarget resolves one forget target to a claim id or an artifact id.

@@ -753,19 +753,28 @@ func sqlString(s string) string {
 // idList renders the ids of hits as a JSON array, for `IN (SELECT value FROM json_each(?))`, which keeps
 // the statement text fixed so that it is prepared once.
 func idList(hits []hit) string {
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.id
+	}
+	return idArray(ids)
+}
+
+// idArray renders ids as a JSON array, in their order, for inIDs.
+func idArray(ids []int64) string {
 	var b strings.Builder
 	b.WriteByte('[')
-	for i, h := range hits {
+	for i, id := range ids {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.WriteString(strconv.FormatInt(h.id, 10))
+		b.WriteString(strconv.FormatInt(id, 10))
 	}
 	b.WriteByte(']')
 	return b.String()
 }
 
-// inIDs is the SQL set of the ids passed as one idList argument.
+// inIDs is the SQL set of the ids passed as one idArray argument.
 const inIDs = ` IN (SELECT value FROM json_each(?))`
 
 // cover sets the cover bits of hits: which query terms each row contains. rows holds the complete row set

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -86,17 +85,8 @@ func (s *Store) noteSubjects(ctx context.Context, notes []int64) (noteSubjects, 
 	if len(notes) == 0 {
 		return out, nil
 	}
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, id := range notes {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.FormatInt(id, 10))
-	}
-	b.WriteByte(']')
 	rows, err := s.query(ctx, `SELECT e.artifact, c.text, c.context FROM evidence e JOIN claims c ON c.id = e.claim
-		WHERE e.artifact`+inIDs+` AND e.start < `+strconv.Itoa(subjectBytes), b.String())
+		WHERE e.artifact`+inIDs+` AND e.start < `+strconv.Itoa(subjectBytes), idArray(notes))
 	if err != nil {
 		return out, fmt.Errorf("note subjects: %w", err)
 	}

@@ -263,25 +263,19 @@ type storedClaim struct {
 // storedClaims reads the claims that ids name, each once, by id.
 func storedClaims(ctx context.Context, q querier, ids [][]int64) (map[int64]storedClaim, error) {
 	out := map[int64]storedClaim{}
-	var list strings.Builder
-	list.WriteByte('[')
+	var list []int64
 	for _, found := range ids {
 		for _, id := range found {
-			if _, ok := out[id]; ok {
-				continue
+			if _, ok := out[id]; !ok {
+				out[id] = storedClaim{}
+				list = append(list, id)
 			}
-			out[id] = storedClaim{}
-			if list.Len() > 1 {
-				list.WriteByte(',')
-			}
-			list.WriteString(strconv.FormatInt(id, 10))
 		}
 	}
-	list.WriteByte(']')
-	if len(out) == 0 {
+	if len(list) == 0 {
 		return out, nil
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, key, text, kind, created FROM claims WHERE id`+inIDs, list.String())
+	rows, err := q.QueryContext(ctx, `SELECT id, key, text, kind, created FROM claims WHERE id`+inIDs, idArray(list))
 	if err != nil {
 		return nil, err
 	}
@@ -308,29 +302,23 @@ func provenance(ctx context.Context, q querier, lists [][]Candidate) error {
 		flagged  bool
 	}
 	byID := map[int64]*origin{}
-	var ids strings.Builder
-	ids.WriteByte('[')
+	var ids []int64
 	for _, list := range lists {
 		for _, cd := range list {
-			if byID[cd.ClaimID] != nil {
-				continue
+			if byID[cd.ClaimID] == nil {
+				byID[cd.ClaimID] = &origin{}
+				ids = append(ids, cd.ClaimID)
 			}
-			byID[cd.ClaimID] = &origin{}
-			if ids.Len() > 1 {
-				ids.WriteByte(',')
-			}
-			ids.WriteString(strconv.FormatInt(cd.ClaimID, 10))
 		}
 	}
-	ids.WriteByte(']')
-	if len(byID) == 0 {
+	if len(ids) == 0 {
 		return nil
 	}
 	rows, err := q.QueryContext(ctx, `SELECT j.value,
 			(SELECT a.hash FROM evidence e JOIN artifacts a ON a.id = e.artifact WHERE e.claim = j.value
 				ORDER BY a.created DESC, a.id DESC LIMIT 1),
 			EXISTS (SELECT 1 FROM evidence fe JOIN artifacts fa ON fa.id = fe.artifact WHERE fe.claim = j.value AND fa.flagged = 1)
-		FROM json_each(?) j`, ids.String())
+		FROM json_each(?) j`, idArray(ids))
 	if err != nil {
 		return err
 	}
