@@ -15,6 +15,8 @@ const manFiles = `$MEMOREE_HOME/pending/
   show, preview and apply reads them, and only pending drop deletes them.
 $MEMOREE_HOME/store/recall.db
   The recall store: a SQLite database (WAL mode) of artifacts, claims, evidence and their full-text indexes.
+  Its write-ahead log (recall.db-wal) and the log's index (recall.db-shm) stay beside it, emptied when each
+  write; optimize removes them.
 $MEMOREE_HOME/store/cas/
   The exact bytes of every applied note, one read-only file per SHA-256.`
 
