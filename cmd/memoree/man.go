@@ -16,7 +16,7 @@ const manFiles = `$MEMOREE_HOME/pending/
 $MEMOREE_HOME/store/recall.db
   The recall store: a SQLite database (WAL mode) of artifacts, claims, evidence and their full-text indexes.
   Its write-ahead log (recall.db-wal) and the log's index (recall.db-shm) stay beside it, emptied when each
-  write; optimize removes them.
+  writer closes; optimize removes them.
 $MEMOREE_HOME/store/cas/
   The exact bytes of every applied note, one read-only file per SHA-256.`
 
