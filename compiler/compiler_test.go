@@ -313,13 +313,13 @@ func TestCompileSpans(t *testing.T) {
 
 func TestCompileEmpty(t *testing.T) {
 	r := Rules.Compile("", Source{Kind: "checkpoint"})
-	if r.Compiler != "rules/2" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
-		t.Errorf("Compile(\"\") = %#v, want rules/2 with empty, non-nil slices", r)
+	if r.Compiler != "rules/3" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
+		t.Errorf("Compile(\"\") = %#v, want rules/3 with empty, non-nil slices", r)
 	}
 }
 
 func TestName(t *testing.T) {
-	if got := Rules.Name(); got != "rules/2" {
+	if got := Rules.Name(); got != "rules/3" {
 		t.Errorf("Name() = %q", got)
 	}
 	if got := Rules.Compile("The store is ready now.", Source{}).Compiler; got != Rules.Name() {
@@ -424,6 +424,18 @@ func TestCompileContext(t *testing.T) {
 			"We have two options: A or B. | ",
 			"See https://example.com: it works. | ",
 			"Meet at 12:30 today. | ",
+		}},
+		{"fields on one line", "Goal: ship the importer. Decision: the import runs at 02:00. Next: add retries. Root cause: a null id. Fix: a guard.", []string{
+			"ship the importer. | Goal",
+			"Decision: the import runs at 02:00. | ",
+			"Next: add retries. | ",
+			"a null id. | Root cause",
+			"a guard. | Fix",
+		}},
+		{"a speaker's fields stay the speaker's", "Priya (3 March): we keep SQLite. Decision: no cache. Why: it is fast enough.", []string{
+			"we keep SQLite. | Priya (3 March)",
+			"Decision: no cache. | Priya (3 March)",
+			"it is fast enough. | Priya (3 March) > Why",
 		}},
 		{"non-ASCII label", "Hinweis für alle im Büro München: Das Büro schließt um 18 Uhr.", []string{
 			"Das Büro schließt um 18 Uhr. | Hinweis für alle im Büro München",

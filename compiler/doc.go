@@ -5,7 +5,7 @@
 //
 // A [Compiler] is a pure, deterministic function from text (plus [Source] metadata) to a [Result]: it does
 // no I/O and never sees the recall store, and the same input gives the same Result, byte for byte. Its
-// [Compiler.Name] ("rules/2" for [Rules]) names the compiler and its version and is recorded with every
+// [Compiler.Name] ("rules/3" for [Rules]) names the compiler and its version and is recorded with every
 // claim. A Result holds accepted claims, in order of first occurrence, and skipped fragments, in source
 // order, each with the short lowercase reason preview shows.
 //
@@ -37,7 +37,9 @@
 // the intro of its list or paragraph (a line that only announces what follows, such as "Decisions:" or
 // "Ines's handoff:"), and a leading label that names no kind: a speaker and date ("Priya (12 March 2026):"),
 // a subject ("FW-233:", "Hinweis für alle im Büro München:") or a field ("Root cause:"). Such a label is
-// left out of the statement; it applies to the rest of its line. A label of at most six words that holds a
+// left out of the statement; it applies to the rest of its line, until a statement there opens with a field
+// or a kind label of its own when it is itself a field ("Goal: ship it. Decision: use X." gives the decision no
+// "Goal"; a speaker's or a subject's label stays). A label of at most six words that holds a
 // verb such as "is" or "have", a URL or unbalanced brackets is part of the statement ("The fix is simple:
 // retry"); a label that names a kind ("TODO:", "Decision:") stays in the statement, as it names its kind.
 //

@@ -3,6 +3,7 @@ package compiler
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -11,9 +12,9 @@ type rules struct{}
 
 // rulesName is the name and version of [Rules]. Bump the version whenever the same text could compile
 // differently.
-const rulesName = "rules/2"
+const rulesName = "rules/3"
 
-// Name returns "rules/2".
+// Name returns "rules/3".
 func (rules) Name() string { return rulesName }
 
 // Compile segments text into statements and classifies each one. It ignores src.
@@ -201,15 +202,19 @@ func (c *compilation) line(s, e int, cut bool) {
 			label = joinContext(label, l)
 			a = b - len(rest)
 		}
-		if label != "" && count == 1 {
-			lineLabel = label
-		} else if label == "" {
-			label = lineLabel
-		} else {
-			label = joinContext(lineLabel, label)
-		}
 		var v verdict
 		v, c.buf = classify(c.text[a:b], ctx, c.buf)
+		switch {
+		case count == 1:
+			lineLabel = label
+		case isField(lineLabel) && (isField(label) || label == "" && v.named != "" && v.named != kindQuestion):
+			// "Goal: ship it. Decision: use X.": a field of its own ends the field before it on the line.
+			lineLabel = label
+		case label == "":
+			label = lineLabel
+		default:
+			label = joinContext(lineLabel, label)
+		}
 		if v.named != "" && v.named != kindQuestion {
 			ctx.lineKind = v.named
 		}
@@ -251,6 +256,20 @@ func (c *compilation) continuesIntro(s int) bool {
 		j--
 	}
 	return j == 0 || c.text[j-1] != '\n'
+}
+
+// isField reports whether a label is a field name ("Goal", "Root cause", "Nächste Schritte"): at most three
+// words of letters, which a speaker, a date, a ticket or a possessive ("Ines's handoff") is not.
+func isField(label string) bool {
+	if label == "" || strings.Count(label, " ") > 2 {
+		return false
+	}
+	for _, r := range label {
+		if !unicode.IsLetter(r) && r != ' ' && r != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxContext bounds the bytes of a claim's context.

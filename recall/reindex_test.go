@@ -64,9 +64,9 @@ func TestReindex(t *testing.T) {
 		t.Error("the reindex recorded no undo record")
 	}
 	got.Record = 0
-	// rules/1 made 5 claims: the two speaker lines, "## Ledger" and the two items. rules/2 makes "We
+	// rules/1 made 5 claims: the two speaker lines, "## Ledger" and the two items. rules/3 makes "We
 	// adopted…" (in both notes), "His name is Biscuit.", and "reconciliation runs…"; none has the old keys.
-	want := ReindexResult{Compiler: "rules/2", Artifacts: 2, Added: 3, Removed: 5}
+	want := ReindexResult{Compiler: "rules/3", Artifacts: 2, Added: 3, Removed: 5}
 	if got != want {
 		t.Errorf("Reindex = %+v, want %+v", got, want)
 	}
@@ -98,7 +98,7 @@ func TestReindex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (ReindexResult{Compiler: "rules/2", Artifacts: 2, Unchanged: 3}); got != want || got.Changed() {
+	if want := (ReindexResult{Compiler: "rules/3", Artifacts: 2, Unchanged: 3}); got != want || got.Changed() {
 		t.Errorf("second Reindex = %+v, want %+v", got, want)
 	}
 	if after := counts(t, s); after != before {
@@ -291,9 +291,9 @@ func TestActiveIndexMigration(t *testing.T) {
 	dir := oldStore(t, strings.Join(migrations[:5], "")+`PRAGMA user_version = 5;
 		INSERT INTO artifacts (id, hash, kind, source, session, task, created) VALUES (1, 'ab', 'note', 'remember', '', '', 0);
 		INSERT INTO claims (id, key, text, kind, compiler, created, status) VALUES
-			(1, 'k1', 'Sessions live in Redis', 'fact', 'rules/2', 0, 'superseded'),
-			(2, 'k2', 'Sessions moved to Memcached', 'fact', 'rules/2', 1, 'active'),
-			(3, 'k3', 'The build uses Bazel', 'fact', 'rules/2', 2, 'active');
+			(1, 'k1', 'Sessions live in Redis', 'fact', 'rules/3', 0, 'superseded'),
+			(2, 'k2', 'Sessions moved to Memcached', 'fact', 'rules/3', 1, 'active'),
+			(3, 'k3', 'The build uses Bazel', 'fact', 'rules/3', 2, 'active');
 		INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
 		INSERT INTO supersessions VALUES (1, 2, 1);
 		INSERT INTO evidence VALUES (1, 1, 0, 1), (2, 1, 0, 1), (3, 1, 0, 1);`)
