@@ -312,8 +312,7 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	words, own := make([][]int32, n), make([][]int32, n)
 	ids := notes.ids
 	for i := range top {
-		words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
-		own[i] = subjectWords(top[i].f[0], "", ids)
+		own[i], words[i] = subjectWords(top[i].f[0], top[i].f[2], ids)
 	}
 	// sim[i*n+j]: the word overlap of the candidates first at ranks i and j. The rules below only compare
 	// an older candidate with a newer one, so candidates of the same time (the claims of one note, say) are
@@ -386,12 +385,15 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	}
 }
 
-// subjectWords returns the stems of the informative words of a claim's text and context, without the
-// context's numbers (dates of a conversation say nothing about its subject), as a sorted set of ids that
-// ids assigns.
-func subjectWords(text, context string, ids map[string]int32) []int32 {
+// subjectWords returns the stems of the informative words of a claim's text, and of its text and context
+// together, without the context's numbers (dates of a conversation say nothing about its subject), each as
+// a sorted set of ids that ids assigns. The text is read once for both.
+func subjectWords(text, context string, ids map[string]int32) (own, all []int32) {
 	var out []int32
 	for k, t := range []string{text, context} {
+		if k == 1 {
+			own = slices.Compact(slices.Sorted(slices.Values(out)))
+		}
 		eachWord(t, func(s, e int) {
 			w := fold(t[s:e])
 			if stopwords()[w] || k == 1 && strings.Trim(w, "0123456789") == "" {
@@ -407,7 +409,7 @@ func subjectWords(text, context string, ids map[string]int32) []int32 {
 		})
 	}
 	slices.Sort(out)
-	return slices.Compact(out)
+	return own, slices.Compact(out)
 }
 
 // jaccard is |a∩b| / |a∪b| of two sorted sets, 0 for two empty sets.

@@ -119,8 +119,19 @@ func (s *Store) noteSubjects(ctx context.Context, notes []int64) (noteSubjects, 
 func noteWords(words []uint64, text string, buf []byte) ([]uint64, []byte) {
 	eachWord(text, func(s, e int) {
 		buf = buf[:0]
-		for _, r := range text[s:e] {
+		for i := s; i < e; {
+			// Most words are ASCII: lower them a byte at a time, as unicode.ToLower would.
+			if c := text[i]; c < utf8.RuneSelf {
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				buf = append(buf, c)
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(text[i:e])
 			buf = utf8.AppendRune(buf, unicode.ToLower(r))
+			i += n
 		}
 		if stopwords()[string(buf)] {
 			return
