@@ -261,7 +261,16 @@ func benchRecall(b *testing.B, n int, query func(*genStore) string, want target)
 	})
 }
 
+// BenchmarkRecallSelective100K is the selective recall for a query that no claim answers: recall also
+// searches the artifact text and reads snippets from the artifact files.
 func BenchmarkRecallSelective100K(b *testing.B) {
+	if _, err := os.Stat(sqlite3); err != nil {
+		b.Skip("no sqlite3 command line at " + sqlite3)
+	}
+	g := generated(b, 100000)
+	if p := presence(b, g, g.selective); p == "claim" {
+		b.Fatalf("recall %q: presence %q, want artifact or none: the benchmark would measure something else", g.selective, p)
+	}
 	benchRecall(b, 100000, func(g *genStore) string { return g.selective }, target{ratio: 2})
 }
 
@@ -272,15 +281,23 @@ func BenchmarkRecallAnswered100K(b *testing.B) {
 		b.Skip("no sqlite3 command line at " + sqlite3)
 	}
 	g := generated(b, 100000)
+	if p := presence(b, g, g.answered); p != "claim" {
+		b.Fatalf("recall %q: presence %q, want claim: the benchmark would measure something else", g.answered, p)
+	}
+	benchRecall(b, 100000, func(g *genStore) string { return g.answered }, target{ratio: 2})
+}
+
+// presence returns what memoree recall --json says of query on g.
+func presence(b *testing.B, g *genStore, query string) string {
 	var res struct {
 		Presence string `json:"presence"`
 	}
 	h := recallHarness(b, g)
-	out := h.run(b, fixed(append([]string{h.memoreeBin, "recall", "--json"}, strings.Fields(g.answered)...)...))
-	if err := json.Unmarshal(out, &res); err != nil || res.Presence != "claim" {
-		b.Fatalf("recall %q: presence %q (%v), want claim: the benchmark would measure something else", g.answered, res.Presence, err)
+	out := h.run(b, fixed(append([]string{h.memoreeBin, "recall", "--json"}, strings.Fields(query)...)...))
+	if err := json.Unmarshal(out, &res); err != nil {
+		b.Fatalf("recall %q: %v", query, err)
 	}
-	benchRecall(b, 100000, func(g *genStore) string { return g.answered }, target{ratio: 2})
+	return res.Presence
 }
 
 func BenchmarkRecallBroad100K(b *testing.B) {

@@ -43,10 +43,12 @@ func Vocabulary() []string {
 	return words
 }
 
-// SelectiveQuery is a query whose words are rare: a few hits in a 100,000-claim store.
+// SelectiveQuery is a query whose words are rare: a few hits in a 100,000-claim store, where no claim holds
+// two of its three words, so that no claim answers it and recall searches the artifact text too. (With two
+// of these words a claim that holds one of them covers half the query, which answers it.)
 func SelectiveQuery() string {
 	v := Vocabulary()
-	return v[2500] + " " + v[3100]
+	return v[2500] + " " + v[3100] + " " + v[2900]
 }
 
 // AnsweredQuery is a query whose two rare words occur together in a claim of a 100,000-claim store (a few
