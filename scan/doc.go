@@ -64,10 +64,11 @@
 //   - A credential handed over in a sentence is found by its value where the grammar above does not reach
 //     (credential-in-sentence): a credential word (password, passphrase, pw, creds, login, sudo, and the word
 //     for password in over thirty other languages: hasło, пароль, şifre, wachtwoord, heslo, lösenord, κωδικός,
-//     סיסמה, كلمة المرور, पासवर्ड, รหัสผ่าน, kata sandi, lozinka, parola, パスワード,
-//     密码, 비밀번호…) and, in the same sentence, at most twelve words after it or four before it ("… as the
+//     סיסמה, كلمة المرور, पासवर्ड, รหัสผ่าน, kata sandi, lozinka, parola, パスワード, パスフレーズ,
+//     密码, 비밀번호, 패스워드…) and, in the same sentence, at most twelve words after it or four before it ("… as the
 //     password", "admin / … to log in"), a word that can only be a password, strong or random; in Chinese,
-//     Japanese or Korean text the word is the run of other characters between the script's own ("密码：…").
+//     Japanese or Korean text the word is the run of other characters between the script's own ("密码：…"),
+//     and the credential word may be glued to a Latin word before it, as those scripts write ("rootパスワードは …").
 //     For key, token and secret the value must be random. Hosts, e-mail addresses, paths, URLs, versions,
 //     timestamps, hyphenated names (svc-deploy-2) but not passphrases,
 //     code identifiers (TestLogin2, ENV_VAR_2, x509.ParsePKCS8PrivateKey), cache keys (user:42:profile),
@@ -93,7 +94,7 @@
 //     variable $pass holding a quoted literal is a password. "API key" in other languages (clé d'API, clave de
 //     API, klucz API) is as strict as key: its value must be machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
-//     code", Пин-код, passcode, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
+//     code", Пин-код, passcode, パスコード, 暗証番号, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
 //     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs.
 //   - A Markdown table whose header cell ends with a credential word ("| DB password |") holds the credential
 //     in that column of the rows below, by the direct-slot bar (a random value for key, token and secret).

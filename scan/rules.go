@@ -223,7 +223,10 @@ func ruleTable() []*rule {
 				"You'll need the passcode " + fake("771", "903") + " for the conference bridge.", "wifi pass for the office: " + fake("BlueHeron", "!88"), "パスワードは " + fake("sakura2024", "umi") + " です",
 				// "set to" in other languages; a PUK; "API key" in other languages
 				"Ich habe das Kennwort auf " + fake("a_6qA%=", "+*9ym") + " gesetzt.", "Hasło ustawiłem na " + fake("Qw7#kL", "p2xZ") + ".",
-				"La clé d'API du fournisseur est " + fake("4ef25269a081ca3a", "d302f63d29c73844") + "."},
+				"La clé d'API du fournisseur est " + fake("4ef25269a081ca3a", "d302f63d29c73844") + ".",
+				// a word in Chinese, Japanese or Korean script glued to a Latin one; passphrase, passcode and PIN in Japanese
+				"ステージングのMySQL rootパスワードは " + fake("Rt8!mQ", "2vLx9z") + " です。", "署名鍵のパスフレーズは " + fake("w*7KpL", "%q2Zx") + " です。",
+				"金庫の暗証番号：" + fake("58", "17") + "、来週変えます。"},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
@@ -238,7 +241,8 @@ func ruleTable() []*rule {
 				"Alarm code 9157 is the vendor's error code for a low battery.", "Kata sandi harus minimal 12 karakter.", "--- PASS: TestLogin2 (0.01s)", "the tests pass: 412 of 412, Hx7qK2mLp9 seed", "wifi pass-through mode is enabled on AP-2",
 				"The Vault token accessor " + fake("hmm4Lp0qWcx7", "Rz2TnBv9Ks3e") + " is in the audit log.",
 				"Das Kennwort auf dem Zettel ist veraltet.", "Hasło ustawiłem na nowe w menedżerze.",
-				"La clé d'API est dans le coffre, voir la page wiki-2024."},
+				"La clé d'API est dans le coffre, voir la page wiki-2024.",
+				"パスフレーズの長さは 16 文字以上にしてください。", "暗証番号は4桁です。", "MySQLパスワードリセットの手順は docs/reset-2024.md にあります。"},
 		},
 		{
 			id: "pgpass-line", category: CategoryCredential,

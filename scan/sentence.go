@@ -41,8 +41,8 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
 	// ASCII letters
 	"hasło", "haslo", "пароль", "Пароль", "şifre", "Şifre", "wachtwoord", "heslo", "lösenord", "losenord", "passord",
-	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "暗証番号", "密码", "密碼", "口令",
-	"비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
+	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "パスフレーズ", "パスコード", "暗証番号",
+	"密码", "密碼", "口令", "비밀번호", "패스워드", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
 	"kata laluan", "lozinka", "geslo", "parool", "parola", "парола", "Парола", "contrasenya",
 	// Redis's password directive and the Wi-Fi key, named in prose
 	"requirepass", "wpa2", "wpa", "psk",
@@ -58,7 +58,9 @@ var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true
 	"accessor": true, "accessors": true}
 
 func findSentenceCredential(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) {
+	if at > 0 && isWordByte(text[at-1]) && text[at] < 0xe3 {
+		// Inside a longer word (repassword, mytoken); a word in Chinese, Japanese or Korean script is glued to
+		// the Latin word before it without a space ("rootパスワードは …"), which is that script's spelling.
 		return nil, 0
 	}
 	if c := lowerByte(text[at]); n <= 6 && (c == 'p' || c == 'c' || c == 'w' || c == 0xd0) {
@@ -105,7 +107,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
-	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") {
+	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") || text[at:at+n] == "パスコード" || text[at:at+n] == "暗証番号" {
 		if sp, skip := findPIN(text, at, n); sp != nil {
 			return sp, skip // "the passcode 771903": passcodes are digits
 		}
@@ -854,7 +856,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if !lockWords[w1] && !lockWords[w2] {
 			return nil, 0
 		}
-	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode"):
+	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
 	default:
 		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
 		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
@@ -880,7 +882,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if j == i {
 			break
 		}
-		s, t := i, j
+		s, t := outsideCJK(text, i, j) // 暗証番号：4821、…: the digits between the script's own characters
 		for s < t && strings.IndexByte("\"'`(", text[s]) >= 0 {
 			s++
 		}
