@@ -95,7 +95,9 @@
 //     API, klucz API) is as strict as key: its value must be machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, パスコード, 暗証番号, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
-//     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs.
+//     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
+//     but a note's heading ("Status: the HSM admin PIN is …") reports nothing. A PUK is a PIN when it is
+//     written beside one ("the PIV PIN is … and the PUK is …").
 //   - A Markdown table whose header cell ends with a credential word ("| DB password |") holds the credential
 //     in that column of the rows below, by the direct-slot bar (a random value for key, token and secret).
 //   - A sentence wrapped onto the next line (a long line of words that does not end a sentence, then a line

@@ -226,7 +226,9 @@ func ruleTable() []*rule {
 				"La clé d'API du fournisseur est " + fake("4ef25269a081ca3a", "d302f63d29c73844") + ".",
 				// a word in Chinese, Japanese or Korean script glued to a Latin one; passphrase, passcode and PIN in Japanese
 				"ステージングのMySQL rootパスワードは " + fake("Rt8!mQ", "2vLx9z") + " です。", "署名鍵のパスフレーズは " + fake("w*7KpL", "%q2Zx") + " です。",
-				"金庫の暗証番号：" + fake("58", "17") + "、来週変えます。"},
+				"金庫の暗証番号：" + fake("58", "17") + "、来週変えます。",
+				// a PIN under a note's heading that names a status
+				"Status: the HSM admin PIN is " + fake("2056", "3766") + " and the SO PIN is unchanged."},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",

@@ -856,7 +856,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if !lockWords[w1] && !lockWords[w2] {
 			return nil, 0
 		}
-	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
+	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
 	default:
 		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
 		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
@@ -893,10 +893,19 @@ func findPIN(text string, at, n int) ([]span, int) {
 			if directSlot(text, e, i, words) == slotNone || isFiller(v) || pinFiller(v) || len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
 				return nil, 0
 			}
-			if ss, se := sentenceBounds(text, at); containsAnyFold(text[ss:se], []string{"error", "status", " means", "exit"}) {
+			ss, se := sentenceBounds(text, at)
+			if containsAnyFold(text[afterHeading(text, ss, at):se], []string{"error", "status", " means", "exit"}) {
 				return nil, 0 // "Alarm code 9157 is the vendor's error code": a code that reports, not one that opens
 			}
-			return []span{{s, t}}, 0
+			out := []span{{s, t}}
+			// A PUK unlocks a blocked PIN and is written down with it ("the PIV PIN is … and the PUK is …"); alone,
+			// "puk" opens too many English words to be a keyword of its own.
+			if k := strings.Index(text[t:se], "PUK"); kw != "PUK" && k >= 0 && !isWordByte(text[t+k-1]) {
+				if sp, _ := findPIN(text, t+k, 3); sp != nil {
+					out = append(out, sp...)
+				}
+			}
+			return out, 0
 		}
 		if strings.IndexByte(".!?", text[j-1]) >= 0 && (j == le || isSpaceByte(text[j])) {
 			break
@@ -904,6 +913,26 @@ func findPIN(text string, at, n int) ([]span, int) {
 		i = j
 	}
 	return nil, 0
+}
+
+// afterHeading returns where a sentence that starts at text[ss:] begins past a note's heading before the
+// keyword at text[at:]: one to three words and a colon ("Status: …", "Next step: …"). The heading labels the
+// note, not the code: "Status: the HSM admin PIN is …" reports no status.
+func afterHeading(text string, ss, at int) int {
+	for i, words := ss, 1; i < at && words <= 3; i++ {
+		switch c := text[i]; {
+		case c == ':' && i > ss:
+			if i+1 < len(text) && isSpaceByte(text[i+1]) {
+				return i + 1
+			}
+			return ss
+		case c == ' ':
+			words++
+		case !isAlnum(c) && c != '-':
+			return ss
+		}
+	}
+	return ss
 }
 
 // lockWords, before "code", make it a code that opens something.
