@@ -92,7 +92,9 @@
 //     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
 //     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS"); a PHP or Perl
 //     variable $pass holding a quoted literal is a password. "API key" in other languages (clé d'API, clave de
-//     API, klucz API) is as strict as key: its value must be machine-generated.
+//     API, klucz API, API-Schlüssel, API-sleutel, chiave API, chave de API, ключ API, APIキー, API密钥, API 키),
+//     and key and token in them alone (Schlüssel, トークン, 令牌, токен), are as strict as key: the value must be
+//     machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, パスコード, 暗証番号, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
 //     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,

@@ -228,7 +228,11 @@ func ruleTable() []*rule {
 				"ステージングのMySQL rootパスワードは " + fake("Rt8!mQ", "2vLx9z") + " です。", "署名鍵のパスフレーズは " + fake("w*7KpL", "%q2Zx") + " です。",
 				"金庫の暗証番号：" + fake("58", "17") + "、来週変えます。",
 				// a PIN under a note's heading that names a status
-				"Status: the HSM admin PIN is " + fake("2056", "3766") + " and the SO PIN is unchanged."},
+				"Status: the HSM admin PIN is " + fake("2056", "3766") + " and the SO PIN is unchanged.",
+				// key and token in other languages, strict like key
+				"Der API-Schlüssel für das Monitoring lautet " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + " ; er gilt überall.",
+				"La chiave API del monitoraggio è " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + ".", "監視用のAPIキーは " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + " です。",
+				"Ключ API для мониторинга: " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + "."},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
@@ -244,7 +248,9 @@ func ruleTable() []*rule {
 				"The Vault token accessor " + fake("hmm4Lp0qWcx7", "Rz2TnBv9Ks3e") + " is in the audit log.",
 				"Das Kennwort auf dem Zettel ist veraltet.", "Hasło ustawiłem na nowe w menedżerze.",
 				"La clé d'API est dans le coffre, voir la page wiki-2024.",
-				"パスフレーズの長さは 16 文字以上にしてください。", "暗証番号は4桁です。", "MySQLパスワードリセットの手順は docs/reset-2024.md にあります。"},
+				"パスフレーズの長さは 16 文字以上にしてください。", "暗証番号は4桁です。", "MySQLパスワードリセットの手順は docs/reset-2024.md にあります。",
+				"Der Schlüssel liegt im Tresor, siehe wiki/ops-2024.", "La chiave è nel vault, path secret/data/monitoring-prod.",
+				"キーボードの設定は dotfiles/keyboard-layout-v2.json にあります。", "Der Schlüssel-Hash ist 996bf7c054569af7a38ee9dd9d8fd1716f93cbab."},
 		},
 		{
 			id: "pgpass-line", category: CategoryCredential,

@@ -28,15 +28,17 @@ const (
 // strictWords name credentials whose value must be machine-generated to count: "the key", "a token" are
 // common in prose with strong-looking words nearby.
 var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "api key": true, "apikey": true,
-	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true}
+	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true,
+	"schlüssel": true, "sleutel": true, "chiave": true, "chave": true, "ключ": true, "Ключ": true, "токен": true,
+	"Токен": true, "キー": true, "トークン": true, "密钥": true, "秘钥": true, "令牌": true, "키": true, "토큰": true}
 
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
-	// "API key" in French, Spanish and Polish: strict, like key. (Portuguese chave is left out: "ch" opens too
-	// many English words for the automaton's fast skip; German API-Schlüssel, because "api-" is how English
-	// names write api-key, and every such hit would try it.)
-	"clé d'api", "clé api", "clave de api", "klucz api",
+	// "API key" in French, Spanish and Polish, and key and token in other languages (the API-Schlüssel, la
+	// chiave API, APIキー, API密钥): strict, like key. German and Dutch join API to the word with a hyphen.
+	"clé d'api", "clé api", "clave de api", "klucz api", "schlüssel", "sleutel", "chiave", "chave", "ключ", "Ключ",
+	"токен", "Токен", "キー", "トークン", "密钥", "秘钥", "令牌", "키", "토큰",
 	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave",
 	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
 	// ASCII letters
@@ -48,6 +50,13 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	"requirepass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
 	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
+
+// apiCompound reports whether the key word at text[at:at+n] is German's or Dutch's, joined to API by a hyphen:
+// API-Schlüssel, API-sleutel (the English api-key is a name of its own, the keyword "api key").
+func apiCompound(text string, at, n int) bool {
+	return at >= 4 && text[at-1] == '-' && strings.EqualFold(text[at-4:at-1], "api") &&
+		(strings.EqualFold(text[at:at+n], "schlüssel") || strings.EqualFold(text[at:at+n], "sleutel"))
+}
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
@@ -93,7 +102,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 	}
 	if e := at + n; e < len(text) && (text[e] == '=' || text[e] == '_' || (text[e] == '-' || text[e] == '.') && e+1 < len(text) && isWordByte(text[e+1])) ||
-		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 {
+		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 && !apiCompound(text, at, n) {
 		return nil, 0 // a name in code or config (key=…, token_ttl, secrets.X): the assignment rules' to judge
 	}
 	if at > 0 && at+n < len(text) && (text[at-1] == '"' || text[at-1] == '\'') && text[at+n] == text[at-1] {
