@@ -37,7 +37,11 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 
 // leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
-const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog` +
+	// the places where a team talks: a ticket, a thread, a wiki page, a message
+	`|(?:jira\s+|support\s+)?tickets?|thread|wiki(?:\s+page)?|discussion|forum|(?:slack\s+|teams\s+)?message|status\s+page|release\s+notes)\b` +
+	// or handed to whoever asks for it, the reply left implicit
+	`|\b(?:(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|a\s+user|people)\s+asks?|to\s+(?:anyone|whoever|anybody|everyone)\s+(?:who\s+)?asks?)\b` +
 	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
@@ -314,11 +318,31 @@ func matchLeak(w string) int {
 	if d == nil {
 		return -1
 	}
-	sv := leakSecretValue().FindStringIndex(w[v[1] : v[1]+d[0]])
+	between := w[v[1] : v[1]+d[0]]
+	sv := leakSecretValue().FindStringIndex(between)
+	for sv != nil && envTemplate(between[sv[0]:sv[1]]) {
+		// .env.example and its kin are the template a project commits, not its secrets
+		next := leakSecretValue().FindStringIndex(between[sv[1]:])
+		if next == nil {
+			return -1
+		}
+		sv = []int{sv[1] + next[0], sv[1] + next[1]}
+	}
 	if sv == nil || sv[0] > 80 || d[0]-sv[1] > 100 {
 		return -1
 	}
 	return v[1] + d[1]
+}
+
+// envTemplate reports whether the file named by v is the template of an .env file that projects commit
+// (.env.example, .env.sample, .env.template, .env.dist).
+func envTemplate(v string) bool {
+	for _, t := range []string{".example", ".sample", ".template", ".dist", ".tmpl"} {
+		if hasSuffixFold(v, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. The two
@@ -465,7 +489,7 @@ var (
 		// the infinitives that follow "must" in other languages (el agente debe enviar …)
 		"enviar", "envoyer", "copiar", "copier", "mandar", "senden", "schicken", "kopieren", "wysłać", "wyślij", "przesłać", "skopiuj", "skopiować"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach ", " when", " if "}
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
@@ -593,4 +617,9 @@ func upperByte(c byte) byte {
 		return c - 'a' + 'A'
 	}
 	return c
+}
+
+// hasSuffixFold is strings.HasSuffix with ASCII letters folded.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && equalFoldASCII(s[len(s)-len(suffix):], suffix)
 }
