@@ -160,6 +160,8 @@
 //   - instruction-override: a verb of dropping (ignore, disregard, forget, override, discard, set aside, stop
 //     following) over an object of earlier orders: prior or previous instructions, rules, guidance or
 //     directives; your rules, training or safety policy; the system prompt; the above; what the user said;
+//     the orders of the people the agent works for, by whose they are (the user's rules, the operator's
+//     instructions);
 //     the agent's instruction files themselves (AGENTS.md, CLAUDE.md, .cursorrules, not AGENTS.md.bak) and
 //     whatever they say.
 //     The object must end its noun phrase ("ignore the above warning" names a warning).
