@@ -42,7 +42,7 @@ const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:ne
 	`|(?:jira\s+|support\s+)?tickets?|thread|wiki(?:\s+page)?|discussion|forum|(?:slack\s+|teams\s+)?message|status\s+page|release\s+notes)\b` +
 	// or handed to whoever asks for it, the reply left implicit
 	`|\b(?:(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|a\s+user|people)\s+asks?|to\s+(?:anyone|whoever|anybody|everyone)\s+(?:who\s+)?asks?)\b` +
-	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
+	`|\b(?:no|na|en|dans|nel|im|al|au|ao|à|a|zum|zur|in)\s+(?:(?:o|a|le|la|el|il|den|das|un|una|um|uma|einen|ein)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit|ticket)\b)`
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
 // digit.
@@ -50,6 +50,9 @@ const leakAddress = `(?:(?:\s|^)(?:à|a|an|para|vers|nach|na)\s+(?:(?:o|el|la|le
 	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
+
+// germanChecks are the checks a German order turns off: the security checks, the secret scan, the hooks.
+const germanChecks = `(?:sicherheitsprüfungen|sicherheitschecks|sicherheitsscans?|prüfungen|überprüfungen|secret-scans?|secret-scanner|hooks|freigaben)`
 
 // orderForm is one form of an order family: the words it begins with and its expression from there.
 type orderForm struct {
@@ -211,6 +214,16 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|zapisz\s+w\s+swojej\s+pamięci)` +
 				// "remember forever" persists what follows it: a colon or "that"
 				`|(?:запомни\s+навсегда|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
+		// German gives orders in the infinitive, the verb last: "keine Sicherheitsprüfungen mehr ausführen"; the
+		// verb must end its clause ("… deaktivieren wir nur lokal" says what we do)
+		{verbs: []string{"keine sicherheitsprüfungen", "keine sicherheitschecks", "keine prüfungen", "keine secret-scans", "keine hooks",
+			"die sicherheitsprüfungen", "die sicherheitschecks", "den secret-scan", "die secret-scans", "alle sicherheitsprüfungen", "die hooks"},
+			expr: `((?:keine\s+` + germanChecks + `\s+(?:mehr\s+)?(?:ausführen|durchführen|laufen\s+lassen|starten)` +
+				`|(?:die|den|alle)\s+` + germanChecks + `\s+(?:ab\s+jetzt\s+|ab\s+sofort\s+|künftig\s+|dauerhaft\s+)?(?:nicht\s+mehr\s+(?:ausführen|durchführen|laufen\s+lassen)|abschalten|ausschalten|deaktivieren|überspringen|umgehen)))(?:\s*[.,;:!)]|\s+und\b|\s*$)`},
+		// don't mention it in the summary, in Spanish, Portuguese, French, German and Italian
+		{verbs: []string{"no lo", "no la", "no menciones", "não o", "não mencione", "ne le", "ne la", "ne mentionne", "erwähne", "Erwähne", "non menzionarlo", "non lo"},
+			expr: `(?:no\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:menciones|digas|muestres|incluyas|cuentes)|não\s+(?:o\s+|a\s+)?(?:mencione|diga|mostre|inclua)|ne\s+(?:le\s+|la\s+|les\s+)?(?:mentionne|dis|montre)\s+pas|erwähne\s+(?:es|das|dies)\s+nicht|non\s+(?:menzionarlo|menzionarla)|non\s+lo\s+(?:menzionare|dire))` +
+				`\s+(?:en|no|na|dans|in|nel|nella)\s+(?:(?:el|la|tu|su|o|a|seu|sua|le|ton|votre|der|deiner|dem|il|tuo|tua)\s+)?(?:resumen|informe|respuesta|resumo|relatório|resposta|résumé|rapport|réponse|zusammenfassung|antwort|bericht|riepilogo|riassunto|risposta|rapporto)`},
 		{verbs: []string{"salva nella", "guarda en tu", "salve na sua", "merk dir", "merke dir", "enregistre dans ta"},
 			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
 	},
@@ -428,7 +441,15 @@ func formFamily(name string, hints []string, command, declaration bool) orderFam
 		declaration: declaration,
 		match: func(w string, forms []*orderForm) int {
 			for _, form := range forms {
-				if m := form.re().FindStringIndex(w); m != nil {
+				re := form.re()
+				if re.NumSubexp() > 0 {
+					// The order is the first group; what follows it only bounds it (the end of its clause).
+					if m := re.FindStringSubmatchIndex(w); m != nil {
+						return m[3]
+					}
+					continue
+				}
+				if m := re.FindStringIndex(w); m != nil {
 					return m[1]
 				}
 			}
@@ -489,7 +510,7 @@ var (
 		// the infinitives that follow "must" in other languages (el agente debe enviar …)
 		"enviar", "envoyer", "copiar", "copier", "mandar", "senden", "schicken", "kopieren", "wysłać", "wyślij", "przesłać", "skopiuj", "skopiować"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach ", " when", " if "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach ", " when", " if ", " al ", " au ", " ao ", " zum ", " zur "}
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
