@@ -127,7 +127,8 @@
 //     unquoted camelCase identifier (testRSA2048PrivateKey) changes character class too rarely to be random.
 //   - Private keys written as hex or base64 values of key-material names are key material and are flagged,
 //     also in test fixtures: the scanner cannot tell a test key from a real one.
-//   - Public material is never flagged: public keys, certificates, CSRs, SSH public keys, age recipients (age1…),
+//   - Public material is never flagged: public keys (in any language the key words are read in: chiave
+//     pubblica, öffentlicher Schlüssel, 公開鍵), certificates, CSRs, SSH public keys, age recipients (age1…),
 //     Stripe publishable keys. Hashes, git SHAs, ARNs and digests are identifiers, not secrets. A UUID is an
 //     identifier under an ID name (client_id, credentialsId, kms_key_id) and a credential under a credential name
 //     (HEROKU_API_KEY, npm _authToken, api_key), where vendors use UUIDs as keys.

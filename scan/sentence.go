@@ -51,6 +51,20 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
 	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
+// publicWords, in the sentence of a key word, make the key a public one: "public key" in English and the
+// languages whose key words are read, and the public formats.
+var publicWords = []string{"public key", "pubkey", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2", "chiave pubblica",
+	"clé publique", "clave pública", "chave pública", "ffentliche", "publieke sleutel",
+	"публичный ключ", "открытый ключ", "公開鍵", "公開キー", "公钥", "공개 키", "공개키"}
+
+// ageRecipient reports whether v is an age public key (age1 and 58 bech32 characters), which encrypts to
+// its owner and is meant to be shared.
+func ageRecipient(v string) bool {
+	return len(v) == 62 && strings.HasPrefix(v, "age1") && allBytes(v[4:], func(c byte) bool {
+		return strings.IndexByte("qpzry9x8gf2tvdw0s3jn54khce6mua7l", c) >= 0
+	})
+}
+
 // apiCompound reports whether the key word at text[at:at+n] is German's or Dutch's, joined to API by a hyphen:
 // API-Schlüssel, API-sleutel (the English api-key is a name of its own, the keyword "api key").
 func apiCompound(text string, at, n int) bool {
@@ -130,7 +144,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		ss, se := sentenceBounds(text, at)
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
-		if strict && containsAnyFold(sentence, []string{"public key", "pubkey", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2"}) ||
+		if strict && (containsAnyFold(sentence, publicWords) || ageRecipient(v)) ||
 			isHex(v) && (len(v) == 40 || len(v) == 64 || len(v) < 32) && containsAnyFold(sentence, []string{"commit", "sha", "hash", "digest", "checksum", "revision"}) ||
 			inFence(text, at) {
 			return nil, 0
