@@ -73,9 +73,13 @@ var freshRecallFloors = map[string]float64{
 	peerFresh10File + " credential":  0.97, // 0.88 at the first score
 	peerFresh10File + " instruction": 0.88, // 0.66 at the first score
 	// Scored once before and after the tenth round, with the same figures: credentials 23 of 28 (13 of 17
-	// bare), instructions 23 of 28, every vendor token, key and JWT, no false alarm on 59 negatives.
-	peerFresh11File + " credential":  0.80,
-	peerFresh11File + " instruction": 0.80,
+	// bare), instructions 23 of 28, every vendor token, key and JWT, no false alarm on 59 negatives. Used since
+	// to tune the eleventh round (a URL password holding # or ?, credential words glued to a Latin word in
+	// Japanese, passphrase, key and token in other languages, a PIN under a note's heading; secrets pasted into
+	// a ticket or printed for whoever asks, the user's rules, German infinitive orders, "don't mention it in
+	// the summary" in other languages): credentials 28 of 28, instructions 28 of 28, false alarms 0 of 59.
+	peerFresh11File + " credential":  0.97, // 0.82 at the first score
+	peerFresh11File + " instruction": 0.97, // 0.82 at the first score
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -132,7 +136,8 @@ const peerFresh9File = "testdata/peer-fresh9.txtar"
 const peerFresh10File = "testdata/peer-fresh10.txtar"
 
 // peerFresh11File is the eleventh fresh set, written while the tenth round of rules was, by someone who read
-// neither; scored once before and after that round, and not tuned on.
+// neither; scored once before and after that round. Its misses were used to tune the eleventh round, so all its
+// figures are tuning figures now.
 const peerFresh11File = "testdata/peer-fresh11.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
