@@ -118,7 +118,9 @@
 //     line around anything else ("…") is not.
 //   - A closing bracket that a value opened is part of it: whsec_${WEBHOOK_SECRET} is a placeholder.
 //   - A bare "pass" or "pwd" is not a credential name: "--- PASS: TestX" is test output and PWD is a directory;
-//     db_pass, SMTP_PASS and adminPwd are credential names.
+//     db_pass, SMTP_PASS and adminPwd are credential names, and so are the words that glue pass to what it
+//     opens (keytool's storepass and keypass, rootpass, dbpass), but not the English words that end in pass
+//     (bypass, compass).
 //   - Names that describe a secret without holding it are not credentials: password_file, token_ttl,
 //     secret_name, secret_arn, password_hash, api_key_id. Names that count model tokens are not credentials:
 //     max_tokens, tokenizer, prompt_token_count.
@@ -138,7 +140,8 @@
 //     declarations (var x string = …, val x: String = …), calls that take a name and a value
 //     (System.setProperty("X_TOKEN", "…"), os.Setenv, ["--password", "…"]), CSV rows, XML elements (also with
 //     the value on its own line) and key="…" value="…" attributes, JSON and JSON escaped inside a string, and
-//     -u/--user user:password as the shell reads it, a .pgpass line (host:port:database:user:password) and
+//     -u/--user user:password as the shell reads it, redis-cli -a, PowerShell's ConvertTo-SecureString "…"
+//     -AsPlainText, a .pgpass line (host:port:database:user:password) and
 //     wpa_supplicant's psk="…".
 //   - Fixed-shape tokens end at a boundary: AIza… followed by more key characters, or preceded by a letter, is
 //     part of a longer string, not a Google key.

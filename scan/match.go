@@ -657,6 +657,10 @@ var passwordWords = []string{
 	"password", "passwd", "pwd", "pass", "passphrase", "passcode",
 	"contraseña", "contrasena", "contrasenya", "passwort", "kennwort",
 	"senha", "motdepasse", "mdp", "clave", "psk",
+	// pass glued to what it opens, as keytool's flags and shell variables write it (bypass and compass are words)
+	"storepass", "keypass", "srcstorepass", "deststorepass", "srckeypass", "destkeypass", "truststorepass",
+	"keystorepass", "rootpass", "adminpass", "dbpass", "sudopass", "userpass", "masterpass", "mailpass",
+	"smtppass", "ftppass", "vncpass",
 }
 
 // tokenWords name a token or another API credential.

@@ -184,12 +184,14 @@ func ruleTable() []*rule {
 				"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`, "admin password is now " + fake("Qe7t2", ">LmPd%9"), "logged in with password " + fake("Fal7#", "Ridge9x"),
 				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "The password is " + fake("Meadow-", "thistle-87") + ".",
 				"the keystore passphrase (needed for signing) is " + fake("Ember_", "cinder_42"), "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune"),
-				"password: " + fake("Qe7t<hasło>", "9!LmPd%"), `$pass .= "` + fake("QNm7=+", "Vv8J") + `";`},
+				"password: " + fake("Qe7t<hasło>", "9!LmPd%"), `$pass .= "` + fake("QNm7=+", "Vv8J") + `";`,
+				"keytool -genkey -keystore release.jks -storepass " + fake("fiEmgC", "RRWdb3a") + " -keypass " + fake("Hx7!kq", "2Lm9")},
 			negatives: []string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 				"the password is in 1Password", "the token is rotated weekly", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 				"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
 				// a placeholder in another language; a published example password
-				"DB_PASSWORD=<hasło>", "password: <пароль>", "The docs quote `password = \"hunter2\"` as the classic weak password."},
+				"DB_PASSWORD=<hasło>", "password: <пароль>", "The docs quote `password = \"hunter2\"` as the classic weak password.",
+				"bypass = " + fake("Hx7!kq", "2Lm9"), "compass: " + fake("N27!kq", "2Lm9E")},
 		},
 		{
 			id: "credential-in-sentence", category: CategoryCredential,
@@ -232,7 +234,8 @@ func ruleTable() []*rule {
 				// key and token in other languages, strict like key
 				"Der API-Schlüssel für das Monitoring lautet " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + " ; er gilt überall.",
 				"La chiave API del monitoraggio è " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + ".", "監視用のAPIキーは " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + " です。",
-				"Ключ API для мониторинга: " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + "."},
+				"Ключ API для мониторинга: " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + ".",
+				"keystore for the release build: storepass " + fake("fiEmgC", "RRWdb3a") + ", keypass is the same one."},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
@@ -281,11 +284,23 @@ func ruleTable() []*rule {
 			description: "Password glued to a short flag or given to a password-taking tool: mysql -pSecret, " +
 				"sshpass -p secret.",
 			caseSensitive: true, // the expression begins with the keyword as written
-			keywords:      []string{"mysql", "mariadb", "sshpass"},
-			pattern:       `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+)))`,
+			keywords:      []string{"mysql", "mariadb", "sshpass", "redis-cli"},
+			pattern:       `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+)))`,
 			valid:         credentialValue,
-			positives:     []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1"},
-			negatives:     []string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\""},
+			positives:     []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "redis-cli -h cache-1 -a " + fake("QbE7cX6H", "DxNWtyp5J") + " INFO"},
+			negatives:     []string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\"", "redis-cli -h cache-1 -a \"$REDIS_PASSWORD\" INFO", "redis-cli --askpass -h cache-1"},
+		},
+		{
+			id: "securestring-password", category: CategoryCredential,
+			description: "A password made into a PowerShell SecureString from plain text: ConvertTo-SecureString \"…\" -AsPlainText.",
+			keywords:    []string{"convertto-securestring"},
+			pattern: `(?i)convertto-securestring\b[^\n|;'"]*?(?:'([^'\n]+)'|"([^"\n]+)")[^\n|;]*?-asplaintext\b` +
+				`|convertto-securestring\b[^\n|;'"]*?-asplaintext\b[^\n|;'"]*?(?:'([^'\n]+)'|"([^"\n]+)")`,
+			valid: credentialValue,
+			positives: []string{`$SecurePass = ConvertTo-SecureString "` + fake("Nrc7b0", "baEa!") + `" -AsPlainText -Force`,
+				`ConvertTo-SecureString -AsPlainText -Force -String '` + fake("Hx7!kq", "2Lm9") + `'`},
+			negatives: []string{`ConvertTo-SecureString "$env:SVC_PASSWORD" -AsPlainText -Force`, `Read-Host "Password" -AsSecureString | ConvertTo-SecureString`,
+				`ConvertTo-SecureString $encrypted -Key $key`},
 		},
 		{
 			id: "registry-login-password", category: CategoryCredential,

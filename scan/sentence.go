@@ -46,8 +46,8 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "パスフレーズ", "パスコード", "暗証番号",
 	"密码", "密碼", "口令", "비밀번호", "패스워드", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
 	"kata laluan", "lozinka", "geslo", "parool", "parola", "парола", "Парола", "contrasenya",
-	// Redis's password directive and the Wi-Fi key, named in prose
-	"requirepass", "wpa2", "wpa", "psk",
+	// Redis's password directive, keytool's passwords and the Wi-Fi key, named in prose
+	"requirepass", "storepass", "keypass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
 	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
