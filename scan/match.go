@@ -2395,6 +2395,12 @@ func vendorPrefixed(v string) bool {
 // ("Vendor portal login: deploy@acme.io / …"). The user is one word or an email address; the password must be
 // a strong value ([strongValue]), so "login: admin / admin" and "login: alice / see 1Password" are not.
 func findLoginPair(text string, at, n int) ([]span, int) {
+	switch lowerByte(text[at]) {
+	case 'b', 'p':
+		return findColonPair(text, at, n)
+	case 'u':
+		return findLabelPair(text, at, n)
+	}
 	if text[at] != 'l' && text[at] != 'L' && text[at] != 'c' && text[at] != 'C' && text[at] != 's' && text[at] != 'S' && text[at] != 'a' && text[at] != 'A' {
 		return findSlashPair(text, at, n)
 	}
@@ -2422,6 +2428,83 @@ func findLoginPair(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return []span{{vs, ve}}, 0
+}
+
+// findColonPair finds the password of a login written user:password in a sentence about logging in, after
+// "basic auth" or "the pair is" at text[at:at+n]: "basic auth works with elastic:…", "the pair is qa:…". The
+// user is an account name and the password strong; a host and port, a URL, a path or a time is no pair.
+func findColonPair(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	_, se := sentenceBounds(text, at)
+	for i, words := at+n, 0; i < se && words < sentenceAhead; words++ {
+		var j int
+		i, j = nextRun(text, i, se)
+		if j == i {
+			break
+		}
+		if sp, ok := colonPair(text, i, j); ok {
+			return []span{sp}, 0
+		}
+		i = j
+	}
+	return nil, 0
+}
+
+// colonPair judges the word text[i:j] as user:password: an account name of letters, digits, _ . and -, then a
+// strong password that is not a port, a path or another pair's second colon.
+func colonPair(text string, i, j int) (span, bool) {
+	for i < j && strings.IndexByte("\"'`(", text[i]) >= 0 {
+		i++
+	}
+	for j > i && strings.IndexByte("\"'`),;.", text[j-1]) >= 0 {
+		j--
+	}
+	w := text[i:j]
+	k := strings.IndexByte(w, ':')
+	if k <= 0 || k > 32 || !('a' <= w[0]|0x20 && w[0]|0x20 <= 'z') {
+		return span{}, false
+	}
+	for x := 0; x < k; x++ {
+		if c := w[x]; !isAlnum(c) && strings.IndexByte("_.-", c) < 0 {
+			return span{}, false
+		}
+	}
+	v := w[k+1:]
+	if strings.HasPrefix(v, "//") || strings.IndexByte(v, '/') == 0 || strings.IndexByte(v, '@') >= 0 || !proseStrong(v) ||
+		isUUID(v) || isPath(v) || hostName(v) {
+		return span{}, false
+	}
+	return span{i + k + 1, j}, true
+}
+
+// findLabelPair finds the password of a login written with labels on one line, "u: grafana-ro p: …" or
+// "user: deploy pw: …", from the user's label at text[at:at+n]. The password is judged as in a sentence
+// ([proseStrong]).
+func findLabelPair(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	le := lineEnd(text, at, 160)
+	i, j := nextRun(text, at+n, le)
+	if j == i || j-i > 64 || strings.IndexByte(text[i:j], ':') >= 0 {
+		return nil, 0
+	}
+	k := skipBlanks(text, j)
+	for _, label := range []string{"p:", "pw:", "pwd:", "pass:", "passwd:", "password:"} {
+		if hasPrefixFold(text[k:], label) {
+			vs, ve := nextRun(text, k+len(label), le)
+			for ve > vs && strings.IndexByte(".,;)", text[ve-1]) >= 0 {
+				ve--
+			}
+			if ve > vs && proseStrong(text[vs:ve]) && !isPath(text[vs:ve]) {
+				return []span{{vs, ve}}, 0
+			}
+			return nil, 0
+		}
+	}
+	return nil, 0
 }
 
 // pgpassLine is a line of a PostgreSQL password file: host:port:database:user:password.

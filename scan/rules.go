@@ -325,9 +325,12 @@ func ruleTable() []*rule {
 			id: "login-pair", category: CategoryCredential,
 			description: "A login written as user / password after \"login:\" or \"credentials:\", the user one word or an " +
 				"email address and the password a strong value; in a sentence too, when the user is an e-mail address, an account " +
-				"name (admin, root, deploy) or follows words of logging in (log in as, u/p, basic auth).",
+				"name (admin, root, deploy) or follows words of logging in (log in as, u/p, basic auth); user:password after basic auth " +
+				"or \"the pair is\", and a login's labels on one line (u: … p: …).",
 			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:", "login ", "login is ", "login was ",
-				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were ", " / "},
+				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were ", " / ",
+				// user:password after words of logging in; a login's labels on one line
+				"basic auth", "basic-auth", "pair is ", "pair was ", "u: ", "user: ", "username: "},
 			find: findLoginPair,
 			positives: []string{"Vendor portal login: deploy@acme.io / " + fake("GXq7t", "sL!a6jW") + " (shared account).",
 				"the staging login is admin / " + fake("q_W*7", "rTkm2vB") + " until Friday",
@@ -337,10 +340,16 @@ func ruleTable() []*rule {
 				"Vendor portal (until Friday): jdoe@corp.example / " + fake("7aFJ7t@pQ", "weVEvXMZvfy") + ".",
 				"Log in as deploy / " + fake("quartz", "lantern48") + " and sudo is passwordless.",
 				"SASL user/pass for staging -> `stream-writer` / `" + fake("iAio9!", "Qw2xLp") + "`", "Use admin / " + fake("Wq9!tL", "x2Rm7z") + " to log in.",
-				"Log in with root / " + fake("MoonRiver", "2024!")},
+				"Log in with root / " + fake("MoonRiver", "2024!"),
+				// user:password after words of logging in, and a login's labels on one line
+				"Staging is behind basic auth now; the pair is qa:" + fake("co*qyo#c", "j^OW9nn") + " and it's shared.",
+				"ElasticSearch basic auth works with elastic:" + fake("3MYHxIg6", "fkQ4zKZ9") + " against https://es-logs.internal:9200.",
+				"> u: grafana-ro p: " + fake("Fw!t2+O", "!trpyKD6q")},
 			negatives: []string{"login: admin / admin", "credentials: alice / see 1Password", "Login: user@example.com / <password>",
 				"account: billing / payments team", "read / write access for admin / ops", "staging / prod2024 parity is tracked in OPS-12",
-				"admin / admin123 is the vendor default, changed at setup", "v1.2 / v1.3 both pass", "root / pass2 in the fixture"},
+				"admin / admin123 is the vendor default, changed at setup", "v1.2 / v1.3 both pass", "root / pass2 in the fixture",
+				"basic auth is enabled on staging:8080 for now.", "Basic auth: see https://es-logs.internal:9200/_security for the users.",
+				"The basic auth pair is qa:qa for the local stack.", "user: deploy, role: admin", "u: 10:42 p: 11:02"},
 		},
 		{
 			id: "user-flag-password", category: CategoryCredential,
