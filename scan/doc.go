@@ -141,7 +141,8 @@
 //   - Assignments are read in every syntax notes paste: =, :, :=, =>, Make's ?= += ::= :::=, PHP's .=, typed
 //     declarations (var x string = …, val x: String = …), calls that take a name and a value
 //     (System.setProperty("X_TOKEN", "…"), os.Setenv, ["--password", "…"]), CSV rows, XML elements (also with
-//     the value on its own line) and key="…" value="…" attributes, JSON and JSON escaped inside a string, and
+//     the value on its own line) and key="…" value="…" attributes, a heredoc whose body is one line
+//     (master_password = <<EOT), JSON and JSON escaped inside a string, and
 //     -u/--user user:password as the shell reads it, redis-cli -a, PowerShell's ConvertTo-SecureString "…"
 //     -AsPlainText, a .pgpass line (host:port:database:user:password) and
 //     wpa_supplicant's psk="…".

@@ -1078,6 +1078,13 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		}
 		i = j
 	}
+	if strings.HasPrefix(text[i:], "<<") && sep != " " {
+		// A heredoc (Terraform's <<EOT, a shell's <<EOF) whose body is one line: that line is the value.
+		if vs, ok := heredocBody(text, i); ok {
+			return readValue(text, vs, a)
+		}
+		return a, false
+	}
 	if i >= len(text) || text[i] == '\n' || text[i] == '\r' {
 		if sep != ":" {
 			return a, false
@@ -1110,6 +1117,37 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		a.comma = false // the comma after a CSV field or an argument ends the value, not an identifier
 	}
 	return a, ok
+}
+
+// heredocBody returns where the body of the heredoc opened by the << at text[i] starts, when the body is
+// one line and the delimiter word (EOT, EOF, END…) closes it on the next.
+func heredocBody(text string, i int) (int, bool) {
+	j := i + 2
+	if j < len(text) && (text[j] == '-' || text[j] == '~') {
+		j++
+	}
+	d := j
+	for j < len(text) && (isAlnum(text[j]) || text[j] == '_') {
+		j++
+	}
+	delim := text[d:j]
+	if delim == "" || j-d > 16 {
+		return 0, false
+	}
+	j = skipBlanks(text, j)
+	if j < len(text) && text[j] == '\r' {
+		j++
+	}
+	if j >= len(text) || text[j] != '\n' {
+		return 0, false
+	}
+	vs := skipBlanks(text, j+1)
+	ve := lineEnd(text, vs, maxValue)
+	next := nextLine(text, ve)
+	if ve == vs || next == 0 || strings.TrimSpace(text[next:lineEnd(text, next, 64)]) != delim {
+		return 0, false
+	}
+	return vs, true
 }
 
 // terraformVariable reports whether the quote at text[q] opens the name of a Terraform variable block.

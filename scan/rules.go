@@ -185,13 +185,15 @@ func ruleTable() []*rule {
 				"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "The password is " + fake("Meadow-", "thistle-87") + ".",
 				"the keystore passphrase (needed for signing) is " + fake("Ember_", "cinder_42"), "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune"),
 				"password: " + fake("Qe7t<hasło>", "9!LmPd%"), `$pass .= "` + fake("QNm7=+", "Vv8J") + `";`,
-				"keytool -genkey -keystore release.jks -storepass " + fake("fiEmgC", "RRWdb3a") + " -keypass " + fake("Hx7!kq", "2Lm9")},
+				"keytool -genkey -keystore release.jks -storepass " + fake("fiEmgC", "RRWdb3a") + " -keypass " + fake("Hx7!kq", "2Lm9"),
+				"master_password = <<EOT\n" + fake("YcjJQ2ODJG", "ADq7xaSq") + "\nEOT"},
 			negatives: []string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 				"the password is in 1Password", "the token is rotated weekly", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 				"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
 				// a placeholder in another language; a published example password
 				"DB_PASSWORD=<hasło>", "password: <пароль>", "The docs quote `password = \"hunter2\"` as the classic weak password.",
-				"bypass = " + fake("Hx7!kq", "2Lm9"), "compass: " + fake("N27!kq", "2Lm9E")},
+				"bypass = " + fake("Hx7!kq", "2Lm9"), "compass: " + fake("N27!kq", "2Lm9E"),
+				"master_password = <<EOT\n${var.db_password}\nEOT", "token = <<EOF\nline one\nline two\nEOF"},
 		},
 		{
 			id: "credential-in-sentence", category: CategoryCredential,
