@@ -82,7 +82,9 @@
 //     (NAME=…) or an address (user@host), dots unless it is a qualified name (a part that switches between
 //     letters and digits three times or more is random, not code), and a hyphen when it mixes cases and ends
 //     in a number (CieloRojo-2024x, but not OAuth2-based); words and a number in any case joined by dots or
-//     hyphens are a passphrase (meadow.Juniper.pebble.78), and so are four words or more of four letters
+//     hyphens are a passphrase (meadow.Juniper.pebble.78), and after a copula so are two capitalised words
+//     joined by a dot that end in a number of two digits or more (Violet.Pebble4491; code names members in lower
+//     case, settings.DB_PASSWORD2), and so are four words or more of four letters
 //     (fjord-quartz-cobalt-copper-oyster), or three to eight lower-case words in quotes right after the word
 //     ("the passphrase is \"gravel kettle saddle falcon\""). After a copula, for a password word (not login,
 //     sudo or creds, whose values are often user names), letters with a digit or a symbol are enough

@@ -209,6 +209,19 @@ func TestPassphrase(t *testing.T) {
 	}
 }
 
+// TestDottedPassphrase checks the shape of a generated passphrase joined by dots against qualified names in code.
+func TestDottedPassphrase(t *testing.T) {
+	for v, want := range map[string]bool{
+		"Violet.Pebble4491": true, "Harbor.Crane.52": true, "Amber.Quartz.Tide77": true,
+		"Violet.Pebble": false, "violet.pebble4491": false, "x509.ParsePKCS8PrivateKey": false, "settings.DB_PASSWORD2": false,
+		"System.Security.SecureString2": false, "Config.V2": false, "Os.Getenv12": false,
+	} {
+		if got := dottedPassphrase(v); got != want {
+			t.Errorf("dottedPassphrase(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
 // TestOutsideCJK checks that a value is cut out of the Chinese, Japanese or Korean text around it.
 func TestOutsideCJK(t *testing.T) {
 	for in, want := range map[string]string{

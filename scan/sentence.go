@@ -663,7 +663,7 @@ func notPassword(v string, relaxed bool) bool {
 			return true
 		}
 	}
-	if dottedName(v) && !looseCompound(v) && !randomPart(v) {
+	if dottedName(v) && !looseCompound(v) && !randomPart(v) && !(relaxed && dottedPassphrase(v)) {
 		return true // x509.ParsePKCS8PrivateKey, settings.API_KEY
 	}
 	if hyphenCompound(v) && !looseCompound(v) {
@@ -675,6 +675,38 @@ func notPassword(v string, relaxed bool) bool {
 		}
 	}
 	return false
+}
+
+// dottedPassphrase reports whether v is two or more capitalised words joined by dots that end in a number of
+// two digits or more, as password generators write them (Violet.Pebble4491, Harbor.Crane.52); code names
+// members in lower case or in one capitalised word (settings.API_KEY, x509.ParsePKCS8PrivateKey).
+func dottedPassphrase(v string) bool {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	digits := 0
+	for n, p := range parts {
+		k := 0
+		if n == len(parts)-1 && len(parts) > 2 && allBytes(p, func(c byte) bool { return '0' <= c && c <= '9' }) {
+			digits = len(p) // Harbor.Crane.52
+			break
+		}
+		if len(p) < 4 || !('A' <= p[0] && p[0] <= 'Z') {
+			return false
+		}
+		for k = 1; k < len(p) && 'a' <= p[k] && p[k] <= 'z'; k++ {
+		}
+		if k < 3 {
+			return false
+		}
+		rest := p[k:]
+		if rest != "" && (n != len(parts)-1 || !allBytes(rest, func(c byte) bool { return '0' <= c && c <= '9' })) {
+			return false
+		}
+		digits += len(rest)
+	}
+	return digits >= 2
 }
 
 // mailAddress reports whether v is an e-mail address or an ssh target: an @ and a lower-case host after it,
