@@ -65,7 +65,7 @@
 //     (credential-in-sentence): a credential word (password, passphrase, pw, creds, login, sudo, and the word
 //     for password in over thirty other languages: hasło, пароль, şifre, wachtwoord, heslo, lösenord, κωδικός,
 //     סיסמה, كلمة المرور, पासवर्ड, รหัสผ่าน, kata sandi, lozinka, parola, パスワード, パスフレーズ,
-//     密码, 비밀번호, 패스워드…) and, in the same sentence, at most twelve words after it or four before it ("… as the
+//     密码, 비밀번호, 패스워드…) and, in the same sentence, at most twelve words after it or five before it ("… as the
 //     password", "admin / … to log in"), a word that can only be a password, strong or random; in Chinese,
 //     Japanese or Korean text the word is the run of other characters between the script's own ("密码：…"),
 //     and the credential word may be glued to a Latin word before it, as those scripts write ("rootパスワードは …").
@@ -99,9 +99,12 @@
 //     machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, パスコード, 暗証番号, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
-//     …"); filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
+//     …") or after backup or recovery, which open an account whose second factor is lost; filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
 //     but a note's heading ("Status: the HSM admin PIN is …") reports nothing. A PUK is a PIN when it is
 //     written beside one ("the PIV PIN is … and the PUK is …").
+//   - An app password (after "app password", "app-specific password") is four groups of four lower-case letters,
+//     as Google shows one ("abcd efgh ijkl mnop"), unless a group is a common word of a sentence ("is also sent
+//     over here").
 //   - A Markdown table whose header cell ends with a credential word ("| DB password |") holds the credential
 //     in that column of the rows below, by the direct-slot bar (a random value for key, token and secret).
 //   - A sentence wrapped onto the next line (a long line of words that does not end a sentence, then a line

@@ -238,7 +238,10 @@ func ruleTable() []*rule {
 				"La chiave API del monitoraggio è " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + ".", "監視用のAPIキーは " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + " です。",
 				"Ключ API для мониторинга: " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + ".",
 				"keystore for the release build: storepass " + fake("fiEmgC", "RRWdb3a") + ", keypass is the same one.",
-				"the password for the reporting user is " + fake("Violet.Peb", "ble4491") + " until Ops rotates it"},
+				"the password for the reporting user is " + fake("Violet.Peb", "ble4491") + " until Ops rotates it",
+				// an app password, a backup code, a value five words before the word
+				"the gmail app password is " + fake("qwkd mz", "pl xbtr vnsa"), "The 2FA backup code is " + fake("8473", "6291"),
+				fake("Hx7!kq", "2Lm9") + " is the new root password."},
 			negatives: []string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 				"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 				"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
@@ -261,7 +264,9 @@ func ruleTable() []*rule {
 				"la chiave pubblica age1832eqs2yqacwz89anrtc6m0ygxqlrewfyrlc80vegg3u5hm57mc0hqg8fx serve per sops",
 				"Der öffentliche Schlüssel ist " + fake("Vb7Kq2LmZx9PwRt4", "Nc8Hy6Jd1Fs5Ga0K") + ".",
 				"The key for sops is age1832eqs2yqacwz89anrtc6m0ygxqlrewfyrlc80vegg3u5hm57mc0hqg8fx, shared with the team.",
-				"The password field is Models.User2024 in the schema.", "the password is settings.DB_PASSWORD2"},
+				"The password field is Models.User2024 in the schema.", "the password is settings.DB_PASSWORD2",
+				"The app password is also sent over here.", "the app password flow uses oauth from next week on",
+				"TestLogin2 is the new test for the password flow."},
 		},
 		{
 			id: "pgpass-line", category: CategoryCredential,

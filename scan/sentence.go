@@ -12,7 +12,7 @@ import (
 // "sudo on build-03 with …", "the master password … was reset today, it is now …"). This rule asks less of
 // the syntax and more of the value: a credential word (password, passphrase, pw, creds, login, sudo, or the
 // word for password in another language; for key, token and secret only a machine-generated value) and, in
-// the same sentence, at most twelve words after it or four before it, a word that could only be a password:
+// the same sentence, at most twelve words after it or five before it, a word that could only be a password:
 // strong ([strongValue]) or random ([randomValue]), and none of the things that look strong in engineering
 // prose: hosts, e-mail addresses, paths, URLs, versions, hyphenated names (svc-deploy-2, but not passphrases
 // such as Meadow-thistle-87), code identifiers (TestLogin2, ENV_VAR_2), cache keys (user:42:profile),
@@ -22,7 +22,7 @@ import (
 // sentenceAhead and sentenceBehind are how many words after and before the credential word are searched.
 const (
 	sentenceAhead  = 12
-	sentenceBehind = 4
+	sentenceBehind = 5
 )
 
 // strictWords name credentials whose value must be machine-generated to count: "the key", "a token" are
@@ -150,6 +150,22 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 		return []span{sp}, 0
+	}
+	if !strict && appWords[strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))] {
+		// "the gmail app password is abcd efgh ijkl mnop": no word of it is long, so before the test below
+		for i, words := at+n, 0; words < 3; words++ {
+			var j int
+			i, j = nextRun(text, i, lineEnd(text, at, 160))
+			if j == i {
+				break
+			}
+			if directSlot(text, at+n, i, words) != slotNone {
+				if sp, ok := appPasswordAt(text, i); ok {
+					return found(sp)
+				}
+			}
+			i = j
+		}
 	}
 	// After the word, to the end of its sentence; then before it. A value is at least 8 bytes long, a random
 	// one 16 ([sentenceValue] asks no less): a line without such a word around the keyword has none, and a
@@ -472,6 +488,49 @@ func directAt(text string, kwEnd, i, j, words int, human bool) (span, bool) {
 	}
 	return directValue(text, i, j, slot == slotCopula && human)
 }
+
+// appWords, before "password", name an app password: one a service generates for a program that cannot sign in
+// with the account's own.
+var appWords = map[string]bool{"app": true, "app-specific": true, "application": true, "application-specific": true}
+
+// appPasswordAt finds an app password at text[i] as Google shows one: four groups of four lower-case letters
+// (abcd efgh ijkl mnop).
+func appPasswordAt(text string, i int) (span, bool) {
+	k := i
+	for g := 0; g < 4; g++ {
+		if g > 0 {
+			if k >= len(text) || text[k] != ' ' {
+				return span{}, false
+			}
+			k++
+		}
+		for x := 0; x < 4; x++ {
+			if k >= len(text) || text[k] < 'a' || text[k] > 'z' {
+				return span{}, false
+			}
+			k++
+		}
+		if commonFour[text[k-4:k]] {
+			return span{}, false // "the app password is also sent here": words of a sentence
+		}
+	}
+	if k < len(text) && isWordByte(text[k]) {
+		return span{}, false
+	}
+	return span{i, k}, true
+}
+
+// commonFour are English words of four letters that a sentence after "the app password is" holds and a
+// generated app password does not.
+var commonFour = map[string]bool{"also": true, "only": true, "used": true, "when": true, "sent": true,
+	"here": true, "with": true, "from": true, "that": true, "this": true, "will": true, "have": true,
+	"your": true, "them": true, "then": true, "what": true, "they": true, "been": true, "were": true,
+	"into": true, "over": true, "some": true, "more": true, "once": true, "each": true, "same": true,
+	"just": true, "like": true, "need": true, "must": true, "very": true, "much": true, "both": true,
+	"does": true, "done": true, "make": true, "made": true, "goes": true, "went": true, "gets": true,
+	"kept": true, "stay": true, "sits": true, "last": true, "next": true, "week": true, "time": true,
+	"well": true, "able": true, "sure": true, "safe": true, "good": true, "best": true, "left": true,
+	"held": true, "away": true, "back": true, "down": true, "ours": true, "mine": true}
 
 // quotedAt finds a passphrase in quotes that opens at text[i] in a direct slot.
 func quotedAt(text string, kwEnd, i, le, words int) (span, bool) {
@@ -992,7 +1051,9 @@ func afterHeading(text string, ss, at int) int {
 
 // lockWords, before "code", make it a code that opens something.
 var lockWords = map[string]bool{"lock": true, "door": true, "keypad": true, "gate": true, "alarm": true, "safe": true,
-	"unlock": true, "entry": true, "locker": true}
+	"unlock": true, "entry": true, "locker": true,
+	// an account's backup and recovery codes open it when the second factor is lost
+	"backup": true, "recovery": true}
 
 // pinFiller reports whether the digits v are a placeholder PIN: three equal in a row (0000) or four ascending or
 // descending (1234, 4321).
