@@ -148,8 +148,10 @@
 //     (System.setProperty("X_TOKEN", "…"), os.Setenv, ["--password", "…"]), CSV rows, XML elements (also with
 //     the value on its own line) and key="…" value="…" attributes, a heredoc whose body is one line
 //     (master_password = <<EOT), JSON and JSON escaped inside a string, and
-//     -u/--user user:password as the shell reads it, redis-cli -a, PowerShell's ConvertTo-SecureString "…"
-//     -AsPlainText, a .pgpass line (host:port:database:user:password) and
+//     -u/--user user:password as the shell reads it, the password flags of the tools that take one on the
+//     command line (mysql -p…, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%…, htpasswd -b,
+//     openssl -passout pass:…, rabbitmqctl add_user, net use /user:), SQL's IDENTIFIED BY '…', PowerShell's
+//     ConvertTo-SecureString "…" -AsPlainText, a .pgpass line (host:port:database:user:password) and
 //     wpa_supplicant's psk="…".
 //   - Fixed-shape tokens end at a boundary: AIza… followed by more key characters, or preceded by a letter, is
 //     part of a longer string, not a Google key.

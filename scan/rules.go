@@ -291,13 +291,39 @@ func ruleTable() []*rule {
 		{
 			id: "cli-password-flag", category: CategoryCredential,
 			description: "Password glued to a short flag or given to a password-taking tool: mysql -pSecret, " +
-				"sshpass -p secret.",
+				"sshpass -p secret, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%pass, htpasswd -b, " +
+				"openssl -passout pass:, rabbitmqctl add_user, net use /user:.",
 			caseSensitive: true, // the expression begins with the keyword as written
-			keywords:      []string{"mysql", "mariadb", "sshpass", "redis-cli"},
-			pattern:       `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bsshpass[ \t]+-p[ \t]*(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))|\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+)))`,
-			valid:         credentialValue,
-			positives:     []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "redis-cli -h cache-1 -a " + fake("QbE7cX6H", "DxNWtyp5J") + " INFO"},
-			negatives:     []string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\"", "redis-cli -h cache-1 -a \"$REDIS_PASSWORD\" INFO", "redis-cli --askpass -h cache-1"},
+			keywords: []string{"mysql", "mariadb", "sshpass", "redis-cli", "sqlcmd", "ldapsearch", "ldapmodify", "ldapadd",
+				"ldapdelete", "ldappasswd", "ldapwhoami", "smbclient", "htpasswd", "openssl", "rabbitmqctl", "net use"},
+			pattern: `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p` + cliValue + `|\bsshpass[ \t]+-p[ \t]*` + cliValue +
+				`|\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+` + cliValue + `|\bsqlcmd\b[^\n|;&]*?[ \t]-P[ \t]*` + cliValue +
+				`|\bldap(?:search|modify|add|delete|passwd|whoami)\b[^\n|;&]*?[ \t]-w[ \t]+` + cliValue +
+				`|\bsmbclient\b[^\n|;&]*?[ \t]-U[ \t]+['"]?[\w.\\-]+%([^\s'"]+)` +
+				`|\bhtpasswd[ \t]+-[a-zA-Z]*b[a-zA-Z]*[ \t]+\S+[ \t]+\S+[ \t]+` + cliValue +
+				`|\bopenssl\b[^\n|;&]*?[ \t]-pass(?:in|out)?[ \t]+pass:` + cliValue +
+				`|\brabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+` + cliValue +
+				`|\bnet use\b[^\n|;&]*?[ \t]/user:\S+[ \t]+` + cliValue + `)`,
+			valid: credentialValue,
+			positives: []string{"mysql -u root -pW4rp-Core9 shop", "sshpass -p 'Hx7!kq2Lm' ssh deploy@web1", "redis-cli -h cache-1 -a " + fake("QbE7cX6H", "DxNWtyp5J") + " INFO",
+				"sqlcmd -S db.internal -U sa -P " + fake("Hx7!kq", "2Lm9"), `ldapsearch -x -D "cn=admin,dc=acme,dc=io" -w ` + fake("Hx7!kq", "2Lm9") + " -b dc=acme,dc=io",
+				"smbclient //fs01/share -U svc%" + fake("Hx7!kq", "2Lm9"), "htpasswd -b .htpasswd admin " + fake("Hx7!kq", "2Lm9"),
+				"openssl pkcs12 -export -in c.pem -passout pass:" + fake("Hx7!kq", "2Lm9") + " -out c.p12", "rabbitmqctl add_user svc " + fake("Hx7!kq", "2Lm9"),
+				`net use Z: \\fs01\share /user:ACME\svc ` + fake("Hx7!kq", "2Lm9")},
+			negatives: []string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\"", "redis-cli -h cache-1 -a \"$REDIS_PASSWORD\" INFO", "redis-cli --askpass -h cache-1",
+				"openssl pkcs12 -export -in c.pem -passout env:P12_PASS", "htpasswd -B -c .htpasswd admin", "ldapsearch -x -W -D cn=admin -b dc=acme",
+				"rabbitmqctl add_user svc \"$RABBIT_PASS\""},
+		},
+		{
+			id: "sql-password", category: CategoryCredential,
+			description: "A password set in SQL: CREATE or ALTER USER … IDENTIFIED BY '…' (also IDENTIFIED WITH a plugin BY " +
+				"'…'); a hash given as IDENTIFIED BY PASSWORD or AS '…' is not a password.",
+			keywords:  []string{"identified by", "identified with"},
+			pattern:   `(?i)identified\s+(?:with\s+\w+\s+)?by\s+(?:'([^'\n]+)'|"([^"\n]+)")`,
+			valid:     credentialValue,
+			positives: []string{"CREATE USER 'app'@'%' IDENTIFIED BY '" + fake("Hx7!kq", "2Lm9") + "';", "ALTER USER app IDENTIFIED WITH mysql_native_password BY '" + fake("Qw7#kL", "p2xZ9") + "';"},
+			negatives: []string{"CREATE USER 'app'@'%' IDENTIFIED BY '${APP_PASSWORD}';", "IDENTIFIED BY PASSWORD '*6BB4837EB74329105EE4568DDA7DC67ED2CA2AD9'",
+				"the user is identified by their e-mail address"},
 		},
 		{
 			id: "securestring-password", category: CategoryCredential,
@@ -871,6 +897,9 @@ func ruleTable() []*rule {
 		},
 	}
 }
+
+// cliValue is a password given to a command-line flag: quoted, or up to the next blank.
+const cliValue = `(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"]+))`
 
 // schemeWord reports whether v begins with an authorization scheme name (Bearer, Basic, Digest, AWS4-HMAC-…):
 // the header's scheme and parameters rather than a bare credential.
