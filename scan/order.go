@@ -36,13 +36,21 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 // ([leakAddress]).
 const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 
-// leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
-const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog` +
-	// the places where a team talks: a ticket, a thread, a wiki page, a message
-	`|(?:jira\s+|support\s+)?tickets?|thread|wiki(?:\s+page)?|discussion|forum|(?:slack\s+|teams\s+)?message|status\s+page|release\s+notes)\b` +
-	// or handed to whoever asks for it, the reply left implicit
-	`|\b(?:(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|a\s+user|people)\s+asks?|to\s+(?:anyone|whoever|anybody|everyone)\s+(?:who\s+)?asks?)\b` +
-	`|\b(?:no|na|en|dans|nel|im|al|au|ao|à|a|zum|zur|in)\s+(?:(?:o|a|le|la|el|il|den|das|un|una|um|uma|einen|ein)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit|ticket)\b)`
+// leakPlace is a place in a forge or a chat ([leakForgePlace]) or where a team talks ([leakTeamPlace]).
+const leakPlace = `(?:` + leakForgePlace + `|` + leakTeamPlace + `)`
+
+// leakForgePlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
+const leakForgePlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+	`|\b(?:no|na|en|dans|nel|im|al|au|ao|à|zum|zur|ins)\s+(?:(?:o|a|le|la|el|il|den|das|un|una|um|uma|einen|ein)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit|ticket)\b)`
+
+// leakTeamPlace is where a team talks, a ticket, a thread, a wiki page, a message, or whoever asks for it, the
+// reply left implicit. It is an expression of its own so that each stays small enough for the backtracking
+// matcher.
+const leakTeamPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+|das\s+|den\s+|die\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:(?:jira\s+|support\s+)?tickets?|thread|wiki(?:\s+page)?|discussion|forum|(?:slack\s+|teams\s+)?message|status\s+page|release\s+notes)\b` +
+	`|\b(?:(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|a\s+user|people)\s+asks?|to\s+(?:anyone|whoever|anybody|everyone)\s+(?:who\s+)?asks?)\b)`
+
+// leakTeamWords: what [leakTeamPlace] matches holds one of them.
+var leakTeamWords = []string{"ticket", "thread", "wiki", "discussion", "forum", "message", "status page", "release notes", "ask"}
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
 // digit.
@@ -216,8 +224,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 				`|(?:запомни\s+навсегда|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
 		// German gives orders in the infinitive, the verb last: "keine Sicherheitsprüfungen mehr ausführen"; the
 		// verb must end its clause ("… deaktivieren wir nur lokal" says what we do)
-		{verbs: []string{"keine sicherheitsprüfungen", "keine sicherheitschecks", "keine prüfungen", "keine secret-scans", "keine hooks",
-			"die sicherheitsprüfungen", "die sicherheitschecks", "den secret-scan", "die secret-scans", "alle sicherheitsprüfungen", "die hooks"},
+		{verbs: []string{"keine", "die", "den", "alle"}, // the article: each keyword adds states to the automaton every scan walks
 			expr: `((?:keine\s+` + germanChecks + `\s+(?:mehr\s+)?(?:ausführen|durchführen|laufen\s+lassen|starten)` +
 				`|(?:die|den|alle)\s+` + germanChecks + `\s+(?:ab\s+jetzt\s+|ab\s+sofort\s+|künftig\s+|dauerhaft\s+)?(?:nicht\s+mehr\s+(?:ausführen|durchführen|laufen\s+lassen)|abschalten|ausschalten|deaktivieren|überspringen|umgehen)))(?:\s*[.,;:!)]|\s+und\b|\s*$)`},
 		// don't mention it in the summary, in Spanish, Portuguese, French, German and Italian
@@ -309,11 +316,11 @@ func formKeywords(families ...string) []string {
 }
 
 // The leak family in three small expressions: the verb, where the secret goes, and the secret between them.
-var leakVerb, leakPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
+var leakVerb, leakPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 
-func newLeakExprs() (verb, place, address, secret func() *regexp.Regexp) {
-	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakPlace),
-		lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
+func newLeakExprs() (verb, place, team, address, secret func() *regexp.Regexp) {
+	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakForgePlace),
+		lazyRegexp(`(?i)` + leakTeamPlace), lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
 }
 
 // matchLeak matches the leak family in w, which begins at the keyword: a verb, within 80 bytes a secret
@@ -358,12 +365,17 @@ func envTemplate(v string) bool {
 	return false
 }
 
-// findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. The two
-// halves are searched apart because each is small enough for the backtracking matcher, several times faster
-// than the one the whole needs; the address is searched for only where it could stand. Where both match
-// first at one position, the place wins, as it comes first in the whole.
+// findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. Its parts
+// are searched apart because each is small enough for the backtracking matcher, several times faster than the
+// one the whole needs; the team's places and the address are searched for only where they could stand. Where
+// two match first at one position, the one that comes first in the whole wins.
 func findLeakDestination(s string) []int {
 	d := leakPlaceExpr().FindStringIndex(s)
+	if containsAnyFold(s, leakTeamWords) {
+		if t := leakTeamPlaceExpr().FindStringIndex(s); t != nil && (d == nil || t[0] < d[0]) {
+			d = t
+		}
+	}
 	if !strings.ContainsAny(s, "@:0123456789") {
 		return d
 	}
@@ -510,7 +522,7 @@ var (
 		// the infinitives that follow "must" in other languages (el agente debe enviar …)
 		"enviar", "envoyer", "copiar", "copier", "mandar", "senden", "schicken", "kopieren", "wysłać", "wyślij", "przesłać", "skopiuj", "skopiować"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach ", " when", " if ", " al ", " au ", " ao ", " zum ", " zur "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach ", " ask", " al ", " au ", " ao ", " zum ", " zur "}
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}

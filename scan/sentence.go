@@ -57,6 +57,17 @@ var publicWords = []string{"public key", "pubkey", "ssh-rsa", "ssh-ed25519", "ec
 	"clé publique", "clave pública", "chave pública", "ffentliche", "publieke sleutel",
 	"публичный ключ", "открытый ключ", "公開鍵", "公開キー", "公钥", "공개 키", "공개키"}
 
+// publicWordsFor returns the [publicWords] a sentence about the key word kw is searched for: an English key
+// word ("the key", "the token", most hits) needs only the English words and the formats.
+func publicWordsFor(kw string) []string {
+	var buf [16]byte
+	switch string(bytes.TrimSuffix(appendLower(buf[:0], kw[:min(len(kw), len(buf))]), []byte("s"))) {
+	case "key", "token", "secret", "api key", "api_key", "api-key", "api.key", "apikey":
+		return publicWords[:5]
+	}
+	return publicWords
+}
+
 // ageRecipient reports whether v is an age public key (age1 and 58 bech32 characters), which encrypts to
 // its owner and is meant to be shared.
 func ageRecipient(v string) bool {
@@ -144,14 +155,14 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		ss, se := sentenceBounds(text, at)
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
-		if strict && (containsAnyFold(sentence, publicWords) || ageRecipient(v)) ||
+		if strict && (containsAnyFold(sentence, publicWordsFor(text[at:at+n])) || ageRecipient(v)) ||
 			isHex(v) && (len(v) == 40 || len(v) == 64 || len(v) < 32) && containsAnyFold(sentence, []string{"commit", "sha", "hash", "digest", "checksum", "revision"}) ||
 			inFence(text, at) {
 			return nil, 0
 		}
 		return []span{sp}, 0
 	}
-	if !strict && appWords[strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))] {
+	if !strict && at >= 4 && (text[at-1] == ' ' || text[at-1] == '-') && appWord(text, at-1) {
 		// "the gmail app password is abcd efgh ijkl mnop": no word of it is long, so before the test below
 		for i, words := at+n, 0; words < 3; words++ {
 			var j int
@@ -489,9 +500,17 @@ func directAt(text string, kwEnd, i, j, words int, human bool) (span, bool) {
 	return directValue(text, i, j, slot == slotCopula && human)
 }
 
-// appWords, before "password", name an app password: one a service generates for a program that cannot sign in
-// with the account's own.
-var appWords = map[string]bool{"app": true, "app-specific": true, "application": true, "application-specific": true}
+// appWord reports whether the word that ends at text[e] names an app password, one a service generates for a
+// program that cannot sign in with the account's own: app, application, app-specific.
+func appWord(text string, e int) bool {
+	for _, w := range []string{"app", "application", "specific"} {
+		if s := e - len(w); s >= 0 && equalFoldASCII(text[s:e], w) && (w == "specific" && s >= 4 && equalFoldASCII(text[s-4:s], "app-") ||
+			w != "specific" && (s == 0 || !isAlnum(text[s-1]))) {
+			return true
+		}
+	}
+	return false
+}
 
 // appPasswordAt finds an app password at text[i] as Google shows one: four groups of four lower-case letters
 // (abcd efgh ijkl mnop).
