@@ -294,8 +294,8 @@ func ruleTable() []*rule {
 				"sshpass -p secret, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%pass, htpasswd -b, " +
 				"openssl -passout pass:, rabbitmqctl add_user, net use /user:.",
 			caseSensitive: true, // the expression begins with the keyword as written
-			keywords: []string{"mysql", "mariadb", "sshpass", "redis-cli", "sqlcmd", "ldapsearch", "ldapmodify", "ldapadd",
-				"ldapdelete", "ldappasswd", "ldapwhoami", "smbclient", "htpasswd", "openssl", "rabbitmqctl", "net use"},
+			keywords: []string{"mysql", "mariadb", "sshpass", "redis-cli", "sqlcmd", "ldap", "smbclient", "htpasswd", "openssl",
+				"rabbitmqctl", "net use"},
 			pattern: `(?:\b(?:mysql(?:dump|admin|sh)?|mariadb)\b[^\n|;&]*?[ \t]-p` + cliValue + `|\bsshpass[ \t]+-p[ \t]*` + cliValue +
 				`|\bredis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+` + cliValue + `|\bsqlcmd\b[^\n|;&]*?[ \t]-P[ \t]*` + cliValue +
 				`|\bldap(?:search|modify|add|delete|passwd|whoami)\b[^\n|;&]*?[ \t]-w[ \t]+` + cliValue +
@@ -318,7 +318,7 @@ func ruleTable() []*rule {
 			id: "sql-password", category: CategoryCredential,
 			description: "A password set in SQL: CREATE or ALTER USER … IDENTIFIED BY '…' (also IDENTIFIED WITH a plugin BY " +
 				"'…'); a hash given as IDENTIFIED BY PASSWORD or AS '…' is not a password.",
-			keywords:  []string{"identified by", "identified with"},
+			keywords:  []string{"identified "},
 			pattern:   `(?i)identified\s+(?:with\s+\w+\s+)?by\s+(?:'([^'\n]+)'|"([^"\n]+)")`,
 			valid:     credentialValue,
 			positives: []string{"CREATE USER 'app'@'%' IDENTIFIED BY '" + fake("Hx7!kq", "2Lm9") + "';", "ALTER USER app IDENTIFIED WITH mysql_native_password BY '" + fake("Qw7#kL", "p2xZ9") + "';"},
@@ -328,7 +328,7 @@ func ruleTable() []*rule {
 		{
 			id: "securestring-password", category: CategoryCredential,
 			description: "A password made into a PowerShell SecureString from plain text: ConvertTo-SecureString \"…\" -AsPlainText.",
-			keywords:    []string{"convertto-securestring"},
+			keywords:    []string{"convertto-"},
 			pattern: `(?i)convertto-securestring\b[^\n|;'"]*?(?:'([^'\n]+)'|"([^"\n]+)")[^\n|;]*?-asplaintext\b` +
 				`|convertto-securestring\b[^\n|;'"]*?-asplaintext\b[^\n|;'"]*?(?:'([^'\n]+)'|"([^"\n]+)")`,
 			valid: credentialValue,
