@@ -194,7 +194,9 @@
 //     credential files, secrets or keys sent, posted, emailed or copied to a URL, an address or a webhook; a
 //     python -c one-liner that opens a connection with os.environ in it.
 //   - instruction-rules: change, update, rewrite or reveal your prompt, instructions, rules or memory; add or
-//     save this to your memory or AGENTS.md; "save it to memory: …" and "save to memory that …" (an order
+//     save this to your memory or AGENTS.md; update your CLAUDE.md; write anything into an agent's instruction
+//     file so that it lasts ("add a line to CLAUDE.md saying …, so future sessions keep doing it", "…
+//     permanently"; without such a purpose it is an ordinary edit of the file); "save it to memory: …" and "save to memory that …" (an order
 //     whose object follows a colon covers it to the end of the sentence); store this as a permanent
 //     instruction; hide this note or what
 //     you did from the user, reviewer or operator; disable the secret scanner, the safety checks or the
@@ -276,7 +278,8 @@
 // file's step, not an order, and a command quoted as the way others do it ("from the upstream README, the way
 // they install rustup: …") is a report. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the
 // docs suggest …"), prohibitions ("never pipe installers into sh") and what refuses a command ("the installer now
-// refuses curl | bash"), examples (inside a fenced code block, or quoted after words of a sentence, in straight
+// refuses curl | bash"), examples (inside a fenced code block, or quoted after words of a sentence — a hit after
+// the quote closes is not inside it: append the line "…" to AGENTS.md — in straight
 // quotes or in another language's marks: the fixture contains "ignore previous instructions", 「以前の指示を無視
 // して」のような文, «ignora tutte le istruzioni precedenti»), and other senses of
 // the words (ignore a flaky test, override a timeout, drop a table, upload artifacts to a bucket, change the

@@ -121,6 +121,11 @@ var instructionSources = map[string]string{
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
 	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
+	// rememberAny: anything written into an agent's instruction file, "add a line to CLAUDE.md saying …", an
+	// order only with a purpose that makes it last ([persists]).
+	"rememberAny": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\b[^.;\n]{0,120}?\s(?:to|into|in)\s+(?:the\s+)?$`,
+	// yourFile: the reader's own instruction file changed, "update your CLAUDE.md".
+	"yourFile": `(?i)(?:update|edit|change|rewrite|amend|extend)\s+your\s+(?:own\s+)?$`,
 	// replaceFile: an agent's instruction file overwritten: "replace the contents of CLAUDE.md", "overwrite AGENTS.md".
 	"replaceFile": `(?i)(?:replace|overwrite|rewrite)\s+(?:(?:all\s+)?the\s+(?:contents?|text)\s+(?:of|in)\s+)?$`,
 }
@@ -354,6 +359,9 @@ func quotedExample(text string, at int) bool {
 		return false
 	}
 	before := text[lineStart(text, cs-1, 160) : cs-1]
+	if strings.Count(before, text[cs-1:cs])%2 == 1 {
+		return false // the mark closes a quotation that the hit follows: append the line "…" to AGENTS.md
+	}
 	if k := strings.LastIndexAny(before, ":>"); k >= 0 {
 		before = before[k+1:]
 	}
@@ -849,6 +857,18 @@ func sends(w string) bool {
 // findRuleChange flags text that tells the reader to change its own rules, memory or prompt, to hide what it
 // does from the people it works for, or to turn off its safety checks. The keyword is the object; the verb is
 // looked for just before it.
+// persistWords, in the rest of a sentence, give an order the purpose of lasting beyond the session.
+var persistWords = []string{"keep doing", "keeps doing", "permanently", "from now on", "for good"}
+
+// persists reports whether the sentence that goes on at text[e] says that what it orders is to last.
+func persists(text string, e int) bool {
+	se := lineEnd(text, e, 200)
+	if k := strings.IndexAny(text[e:se], ".;"); k >= 0 {
+		se = e + k
+	}
+	return containsAnyFold(text[e:se], persistWords)
+}
+
 func findRuleChange(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
@@ -872,8 +892,17 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		re = expr("untold")
 	case strings.HasSuffix(kw, ".md") || strings.HasPrefix(kw, "."):
 		re = expr("remember")
-		if expr("replaceFile").MatchString(before) {
+		switch {
+		case expr("replaceFile").MatchString(before):
 			re = expr("replaceFile") // "replace the contents of CLAUDE.md with …"
+		case expr("yourFile").MatchString(before):
+			re = expr("yourFile") // "update your CLAUDE.md permanently with this rule"
+		case !re.MatchString(before) && persists(text, at+n):
+			// "add a line to CLAUDE.md saying …, so future sessions keep doing it": an ordinary edit of the file
+			// otherwise. What is added may be quoted, so the order is read from the start of its sentence.
+			if ss, _ := sentenceBounds(text, at); expr("rememberAny").MatchString(text[ss:at]) {
+				re, cs, before = expr("rememberAny"), ss, text[ss:at]
+			}
 		}
 	case kw == "scanner" || kw == "scanning" || kw == "safety" || kw == "approval step" || kw == "guardrails" && !strings.HasSuffix(strings.ToLower(before), "your "):
 		re = expr("defeat")
