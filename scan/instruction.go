@@ -16,7 +16,7 @@ import (
 // look-back of one line; nothing is learned or scored.
 
 // sensitivePath matches files that hold credentials: SSH keys, cloud and registry credentials, .env files.
-const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
+const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*|config/gh(?:/hosts\.yml)?|pgpass|my\.cnf|vault-token|terraform\.d(?:/credentials\.tfrc\.json)?)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
 const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)` +
@@ -96,6 +96,9 @@ var instructionSources = map[string]string{
 	"encoded":   `^(?i)(?:powershell|pwsh)(?:\.exe)?\s+(?:-\w+\s+){0,4}?-(?:e|ec|enc|encodedcommand)\s+['"]?[A-Za-z0-9+/=]{20,}`,
 	// persistRC: a piped download written into a shell's startup file or crontab, to run in every session.
 	"persistRC": `(?i)(?:>>?\s*(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|config/fish/config\.fish)|\bcrontab\b|/etc/cron)`,
+	// persistTo: the command written into a shell's startup file in words, after a verb of adding before it.
+	"persistTo": `(?i)^\s*(?:to|into|in)\s+(?:(?:~|\$HOME)/\.(?:bashrc|zshrc|profile|bash_profile|zprofile|config/fish/config\.fish)|(?:the\s+|your\s+)?(?:crontab|\.bashrc|\.zshrc|\.profile))`,
+	"addVerb":   `(?i)(?:^|\s)(?:append|add|put|write|insert)\s+$`,
 	"subst":     `(?i)(?:(?:(?:ba|z|k)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(|(?:(?:ba|z|k)?sh|python[0-9.]*)\s+-c\s+["']?\$\(|eval\s+["']?\$\()$`,
 	"upload":    `^(?i)curl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)[\s=]*['"]?(?:[\w-]+=)?@?` + sensitivePath,
 	// pipeOut: the source of a pipe into curl or nc that reads credential files or the environment.
@@ -757,6 +760,13 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		}
 		start = ls + k[0]
 		m = []int{0, len(w)}
+	}
+	if start == at && expr("persistTo").MatchString(w[m[1]:]) {
+		// "append curl … | sh to ~/.bashrc": run in every shell from then on, as >> ~/.bashrc is
+		cs := clauseStart(text, start)
+		if k := expr("addVerb").FindStringIndex(text[cs:start]); k != nil && imperative(text, skipBlanks(text, cs+k[0])) && !quotedExample(text, start) {
+			return []span{{start, at + m[1]}}, 0
+		}
 	}
 	if m != nil && start == at && !runsInput(w[m[1]:]) {
 		return nil, 0

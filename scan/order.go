@@ -95,7 +95,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"commit with"},
 			expr: `commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)`},
 		{verbs: []string{"never", "don't", "do not"},
-			expr: `(?:never|don't|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+(?:confirmations?|approval|permission)\b`},
+			expr: `(?:never|don't|do\s+not)\s+(?:(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+|ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)\s+|anyone\s+|me\s+|us\s+)?(?:for\s+)?)(?:confirmations?|approval|permission)\b`},
 		{verbs: []string{"proceed without", "continue without", "carry on without"},
 			expr: `(?:proceed|continue|carry\s+on)\s+without\s+(?:any\s+)?(?:confirmations?|approvals?|asking(?:\s+(?:for\s+)?(?:confirmation|approval|permission))?)\b`},
 		{verbs: []string{"approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove"},
@@ -433,6 +433,8 @@ func (f orderFamily) findKey(text string, at, n int, key []byte) ([]span, int) {
 		v := at
 		if t := strings.TrimRight(before, " \t"); strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run") {
 			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run
+		} else if hasSuffixFold(t, " with") || hasSuffixFold(t, " using") || hasSuffixFold(t, " via") {
+			v = skipBlanks(text, clauseStart(text, at)) // "disable the hook with git config …": the order opens its clause
 		}
 		if f.command && !imperative(text, v) || !polite && expr("reported").MatchString(before) {
 			return nil, 0
