@@ -237,7 +237,9 @@
 //   - instruction-unsupervised: turn off the secret scanner, the safety review, approval or confirmation
 //     prompts; commit hooks or --no-verify from now on; skip or never ask for confirmation; approve tool calls
 //     automatically; mark a change approved without checks; apply notes with --allow-flagged or set
-//     allow_flagged = true; promote every quarantined note; allow every shell command ("add Bash(*) to the
+//     allow_flagged = true, and the agents' own switches likewise (--dangerously-skip-permissions,
+//     skip_confirmation: true, approval_policy = "never"); skip the review or the tests and merge; do not ask
+//     the user before acting; promote every quarantined note; allow every shell command ("add Bash(*) to the
 //     allow list"); bypass branch protection; comment out or remove the secret scan, or anything "so secrets
 //     are not flagged"; approve your own pull requests; report the failing tests as passing; git config
 //     core.hooksPath /dev/null, also as the means of an order ("disable the hook with git config …"). Hiding from the people the agent reports to is an

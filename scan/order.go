@@ -95,7 +95,11 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"commit with"},
 			expr: `commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)`},
 		{verbs: []string{"never", "don't", "do not"},
-			expr: `(?:never|don't|do\s+not)\s+(?:(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+|ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)\s+|anyone\s+|me\s+|us\s+)?(?:for\s+)?)(?:confirmations?|approval|permission)\b`},
+			expr: `(?:never|don't|do\s+not)\s+(?:(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+|ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)\s+|anyone\s+|me\s+|us\s+)?(?:for\s+)?)(?:confirmations?|approval|permission)\b` +
+				`|(?:never|don't|do\s+not)\s+ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)|anyone|me|us)\s+(?:first|before)\b`},
+		// the review skipped and the change merged anyway
+		{verbs: []string{"skip"},
+			expr: `skip\s+(?:the\s+)?(?:code\s+review|reviews?|running\s+the\s+tests|the\s+tests|tests|ci|checks)\s+and\s+(?:merge|push|deploy)\b`},
 		{verbs: []string{"proceed without", "continue without", "carry on without"},
 			expr: `(?:proceed|continue|carry\s+on)\s+without\s+(?:any\s+)?(?:confirmations?|approvals?|asking(?:\s+(?:for\s+)?(?:confirmation|approval|permission))?)\b`},
 		{verbs: []string{"approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove"},
@@ -206,8 +210,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 	// write this into your memory. Each is an order by its nature; a capitalized verb is listed too, as the
 	// automaton folds only ASCII letters.
 	"foreign": {
-		{verbs: []string{"no pidas", "não peça", "non chiedere", "ne demande pas"},
-			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
+		{verbs: []string{"no pidas", "não peça", "non chiedere", "ne demande pas", "ne demande jamais", "ne demande plus"},
+			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+(?:pas|jamais|plus))\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l'|de\s+|d')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
 		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "non dire", "sag dem", "sag der", "ne dis rien"},
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
 		{verbs: []string{"schalte"}, // German separates the particle of abschalten: schalte … ab
@@ -490,9 +494,9 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 	}
 	switch verb := asciiLower(text[v : cs+m[3]]); verb {
 	case "set", "enable":
-		// set allow_flagged = true
-		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 24)], " \t=:")
-		if !hasPrefixFold(rest, "true") && !hasPrefixFold(rest, "yes") && !hasPrefixFold(rest, "on") {
+		// set allow_flagged = true; approval_policy = "never"
+		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 24)], " \t=:\"'")
+		if !hasPrefixFold(rest, "true") && !hasPrefixFold(rest, "yes") && !hasPrefixFold(rest, "on") && !hasPrefixFold(rest, "never") {
 			return nil, 0
 		}
 	default:
@@ -510,7 +514,7 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 	return []span{{v, at + n}}, 0
 }
 
-const allowFlagged = `(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add)\b[^.;\n]*$`
+const allowFlagged = `(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add|run|start|launch)\b[^.;\n]*$`
 
 var allowFlaggedVerb = lazyRegexp(allowFlagged)
 
@@ -530,6 +534,7 @@ var (
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "audit", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
+		"ask the", "ask me", "ask us", "ask anyone", "review and", "tests and",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
 		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
@@ -539,7 +544,9 @@ var (
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
 	foreignKeywords      = formKeywords("foreign")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
-	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
+	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged",
+		// the agents' own switches that take the user out of the loop
+		"skip_confirmation", "dangerously_skip_permissions", "dangerously_bypass_approvals", "approval_policy"}
 )
 
 // foreignReported, before an order of the foreign family, make it what someone asked for or said: "El revisor
@@ -557,7 +564,8 @@ func findUnsupervised(text string, at, n int) ([]span, int) {
 		}
 		return sp, skip
 	}
-	if string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
+	switch string(kw) {
+	case "allow_flagged", "allowflagged", "skip_confirmation", "dangerously_skip_permissions", "dangerously_bypass_approvals", "approval_policy":
 		return findAllowFlagged(text, at, n)
 	}
 	if sp, skip := conceal.findKey(text, at, n, kw); sp != nil {
