@@ -283,7 +283,8 @@
 // they install rustup: …") is a report. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the
 // docs suggest …"), prohibitions ("never pipe installers into sh") and what refuses a command ("the installer now
 // refuses curl | bash"), examples (inside a fenced code block, or quoted after words of a sentence — a hit after
-// the quote closes is not inside it: append the line "…" to AGENTS.md — in straight
+// the quote closes is not inside it: append the line "…" to AGENTS.md — or named as a kind of text after
+// the quote closes: "Ignore previous instructions" style attacks, "…"-style prompts; in straight
 // quotes or in another language's marks: the fixture contains "ignore previous instructions", 「以前の指示を無視
 // して」のような文, «ignora tutte le istruzioni precedenti»), and other senses of
 // the words (ignore a flaky test, override a timeout, drop a table, upload artifacts to a bucket, change the

@@ -354,7 +354,7 @@ func quotedExample(text string, at int) bool {
 	if inFence(text, at) {
 		return true
 	}
-	if typographicQuote(text, at) {
+	if typographicQuote(text, at) || namedQuote(text, at) {
 		return true
 	}
 	cs := clauseStart(text, at)
@@ -374,6 +374,36 @@ func quotedExample(text string, at int) bool {
 		}
 	}
 	return false
+}
+
+// mentionWords, right after a quotation closes, make it a name for a kind of text rather than words to the
+// reader: "Ignore previous instructions" style attacks, "…"-style prompts. (A verb is no such word: "…" is
+// what you must do now.)
+var mentionWords = map[string]bool{"style": true, "attack": true, "attacks": true, "injection": true, "injections": true,
+	"prompt": true, "prompts": true, "phrase": true, "phrases": true, "string": true, "strings": true, "payload": true,
+	"payloads": true, "pattern": true, "patterns": true, "example": true, "examples": true, "type": true, "kind": true,
+	"variant": true, "variants": true, "sample": true,
+	"samples": true, "trick": true, "tricks": true, "jailbreak": true, "jailbreaks": true, "messages": true}
+
+// namedQuote reports whether text[at] stands inside a straight quotation on its line that the sentence goes on
+// to name as a kind of text ([mentionWords]).
+func namedQuote(text string, at int) bool {
+	ls := lineStart(text, at, 240)
+	if strings.Count(text[ls:at], `"`)%2 == 0 {
+		return false
+	}
+	le := lineEnd(text, at, 240)
+	k := strings.IndexByte(text[at:le], '"')
+	if k < 0 {
+		return false
+	}
+	p := skipBlanks(text, at+k+1)
+	if p < len(text) && text[p] == '-' {
+		p++ // "…"-style
+	}
+	w := nextWord(text, p)
+	var buf [24]byte
+	return mentionWords[string(appendLower(buf[:0], w))]
 }
 
 // quoteOpeners are the opening quotation marks of other languages and of typesetting (Japanese 「 and 『, “ and
