@@ -75,12 +75,12 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"unsupervised": {
 		// turn off the checks that keep the people in the loop
 		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
-			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step|audit\s+(?:log(?:s|ging)?|trail))\b` +
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step|audit\s+(?:log(?:s|ging)?|trail)|branch\s+protection)\b` +
 				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward|for\s+(?:all\s+|every\s+)?(?:future|later|subsequent|following)\s+(?:commits?|sessions?|notes?|runs?|pushes))` +
 				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
 		// take the secret scan out of CI, or leave secrets unflagged
 		{verbs: []string{"comment out", "remove", "delete", "drop", "skip"},
-			expr: `(?:comment\s+out|remove|delete|drop)\s+(?:the\s+)?(?:secret[\s-]scan(?:ning|ner)?|gitleaks|trufflehog)(?:\s+(?:step|job|stage|hook|check))?\b` +
+			expr: `(?:comment\s+out|remove|delete|drop)\s+(?:the\s+)?(?:secret[\s-]scan(?:ning|ner)?|gitleaks|trufflehog|sast|codeql|semgrep|snyk|trivy|security\s+scan(?:ning)?)(?:\s+(?:step|job|stage|hook|check))?\b` +
 				`|(?:comment\s+out|remove|delete|drop|skip)\b(?:[^.;\n]|\.\S){0,50}?\bso\s+(?:that\s+)?(?:the\s+)?(?:secrets?|credentials|keys|tokens)\s+(?:are|is|get|will)\s*(?:not|n't|no\s+longer|never)\s+(?:be\s+)?(?:flagged|caught|detected|reported|blocked)\b`},
 		// an agent's own review, and reports that lie about it
 		{verbs: []string{"approve your own"},
@@ -104,6 +104,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:proceed|continue|carry\s+on)\s+without\s+(?:any\s+)?(?:confirmations?|approvals?|asking(?:\s+(?:for\s+)?(?:confirmation|approval|permission))?)\b`},
 		{verbs: []string{"approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove"},
 			expr: `(?:approve|accept)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:tool\s+calls?|commands?|requests?)\s+automatically\b|auto-?approve\s+(?:every|all|each|any)\b` +
+				`|approve\s+(?:(?:every|all|each|any)\s+)?(?:\w+\s+)?(?:pull\s+requests?|prs|merge\s+requests?|mrs)\b[^.;\n]{0,60}?\b(?:automatically|without\s+(?:review|looking|reading|checking))` +
 				`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)`},
 		{verbs: []string{"mark this", "mark it", "mark the"},
 			expr: `mark\s+(?:this|it|the\s+\w+)\s+(?:\w+\s+)?as\s+(?:approved|reviewed|passing)\s+without\b`},
@@ -193,6 +194,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"do not", "don't", "never", "no need to"},
 			expr: `(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
 				`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)`},
+		{verbs: []string{"not bring", "never bring", "don't bring", "do not bring"},
+			expr: `(?:not|never|don't|do\s+not)\s+bring\s+(?:it|this|that|them)\s+up\s+(?:with|to)\s+(?:the\s+|your\s+)?(?:user|human|reviewer|operator|owner|team|lead|supervisor)s?\b`},
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
 			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)`},
@@ -435,8 +438,8 @@ func (f orderFamily) findKey(text string, at, n int, key []byte) ([]span, int) {
 		before := text[clauseStart(text, at):at]
 		polite := politeEnd(strings.Fields(strings.ToLower(before)))
 		v := at
-		if t := strings.TrimRight(before, " \t"); strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run") {
-			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run
+		if t := strings.TrimRight(before, " \t"); (strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run")) && imperative(text, len(t)-3+clauseStart(text, at)) {
+			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run, not "in the next run …"
 		} else if hasSuffixFold(t, " with") || hasSuffixFold(t, " using") || hasSuffixFold(t, " via") {
 			v = skipBlanks(text, clauseStart(text, at)) // "disable the hook with git config …": the order opens its clause
 		}
@@ -534,7 +537,7 @@ var (
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "audit", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
-		"ask the", "ask me", "ask us", "ask anyone", "review and", "tests and",
+		"ask the", "ask me", "ask us", "ask anyone", "review and", "tests and", "sast", "codeql", "semgrep", "snyk", "trivy",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
 		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
