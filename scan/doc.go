@@ -117,7 +117,7 @@
 //     bar; the password must end its phrase ("admin / … to log in"), so alternatives ("admin / Maintainer2 /
 //     viewer") and names ("guest / Visitor-WiFi-2 SSID") are not logins. After "basic auth" or "the pair is" a
 //     login may be written user:password ("basic auth works with elastic:…"), and labels may give it on one line
-//     ("u: grafana-ro p: …", "user: deploy pw: …"); a host and port, a URL or a time is no such pair.
+//     ("u: grafana-ro p: …"); a host and port, a URL or a time is no such pair.
 //   - In a pasted chat, a message that asks about a password or the Wi-Fi ("[10:42] dana: what was the vpn
 //     password again?", "what did you set the nas pass to") is answered by the next message: a value there that could only be a password, by the
 //     direct-slot bar, is one.

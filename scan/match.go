@@ -2476,6 +2476,9 @@ func findColonPair(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	_, se := sentenceBounds(text, at)
+	if strings.IndexByte(text[at+n:se], ':') < 0 {
+		return nil, 0 // most mentions of basic auth hold no pair
+	}
 	for i, words := at+n, 0; i < se && words < sentenceAhead; words++ {
 		var j int
 		i, j = nextRun(text, i, se)
@@ -2517,9 +2520,8 @@ func colonPair(text string, i, j int) (span, bool) {
 	return span{i + k + 1, j}, true
 }
 
-// findLabelPair finds the password of a login written with labels on one line, "u: grafana-ro p: …" or
-// "user: deploy pw: …", from the user's label at text[at:at+n]. The password is judged as in a sentence
-// ([proseStrong]).
+// findLabelPair finds the password of a login written with short labels on one line, "u: grafana-ro p: …", from
+// the user's label at text[at:at+n]. The password is judged as in a sentence ([proseStrong]).
 func findLabelPair(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0

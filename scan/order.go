@@ -37,11 +37,19 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 
 // leakPlace is a place in a forge or a chat ([leakForgePlace]) or where a team talks ([leakTeamPlace]).
-const leakPlace = `(?:` + leakForgePlace + `|` + leakTeamPlace + `)`
+const leakPlace = `(?:` + leakForgePlace + `|` + leakJoinedPlace + `|` + leakTeamPlace + `)`
 
 // leakForgePlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
 const leakForgePlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
-	`|\b(?:no|na|en|dans|nel|im|al|au|ao|à|zum|zur|ins)\s+(?:(?:o|a|le|la|el|il|den|das|un|una|um|uma|einen|ein)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit|ticket)\b)`
+	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
+
+// leakJoinedPlace is a place in a forge after a preposition joined to its article, as Spanish, French,
+// Portuguese and German write them (al gist, au ticket, ao PR, zum Issue). It is an expression of its own,
+// searched only where such a word stands, because each alternative at the start costs every search.
+const leakJoinedPlace = `(?:\b(?:al|au|ao|à|zum|zur|ins)\s+(?:(?:un|una|um|uma|einen|ein)\s+)?(?:pull\s+request|pr|issue|gist|commit|ticket)\b)`
+
+// leakJoinedWords: what [leakJoinedPlace] matches holds one of them.
+var leakJoinedWords = []string{" al ", " au ", " ao ", " à ", " zum ", " zur ", " ins "}
 
 // leakTeamPlace is where a team talks, a ticket, a thread, a wiki page, a message, or whoever asks for it, the
 // reply left implicit. It is an expression of its own so that each stays small enough for the backtracking
@@ -50,7 +58,7 @@ const leakTeamPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+|da
 	`|\b(?:(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|a\s+user|people)\s+asks?|to\s+(?:anyone|whoever|anybody|everyone)\s+(?:who\s+)?asks?)\b)`
 
 // leakTeamWords: what [leakTeamPlace] matches holds one of them.
-var leakTeamWords = []string{"ticket", "thread", "wiki", "discussion", "forum", "message", "status page", "release notes", "ask"}
+var leakTeamWords = []string{"ticket", "thread", "wiki", "discussion", "forum", "message", "status page", "release notes", " ask"}
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
 // digit.
@@ -323,11 +331,12 @@ func formKeywords(families ...string) []string {
 }
 
 // The leak family in three small expressions: the verb, where the secret goes, and the secret between them.
-var leakVerb, leakPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
+var leakVerb, leakPlaceExpr, leakJoinedPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 
-func newLeakExprs() (verb, place, team, address, secret func() *regexp.Regexp) {
+func newLeakExprs() (verb, place, joined, team, address, secret func() *regexp.Regexp) {
 	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakForgePlace),
-		lazyRegexp(`(?i)` + leakTeamPlace), lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
+		lazyRegexp(`(?i)` + leakJoinedPlace), lazyRegexp(`(?i)` + leakTeamPlace), lazyRegexp(`(?i)` + leakAddress),
+		lazyRegexp(`(?i)` + secretValue)
 }
 
 // matchLeak matches the leak family in w, which begins at the keyword: a verb, within 80 bytes a secret
@@ -378,9 +387,17 @@ func envTemplate(v string) bool {
 // two match first at one position, the one that comes first in the whole wins.
 func findLeakDestination(s string) []int {
 	d := leakPlaceExpr().FindStringIndex(s)
-	if containsAnyFold(s, leakTeamWords) {
-		if t := leakTeamPlaceExpr().FindStringIndex(s); t != nil && (d == nil || t[0] < d[0]) {
-			d = t
+	if k := indexAnyWord(s, leakJoinedWords); k >= 0 {
+		if j := leakJoinedPlaceExpr().FindStringIndex(s[k:]); j != nil && (d == nil || k+j[0] < d[0]) {
+			d = []int{k + j[0], k + j[1]}
+		}
+	}
+	if k := indexAnyWord(s, leakTeamWords); k >= 0 {
+		// A team's place begins at most a few words before its noun: the expression need not try the bytes
+		// before them.
+		from := max(0, k-48)
+		if t := leakTeamPlaceExpr().FindStringIndex(s[from:]); t != nil && (d == nil || from+t[0] < d[0]) {
+			d = []int{from + t[0], from + t[1]}
 		}
 	}
 	if !strings.ContainsAny(s, "@:0123456789") {
@@ -663,6 +680,25 @@ func upperByte(c byte) byte {
 		return c - 'a' + 'A'
 	}
 	return c
+}
+
+// indexAnyWord returns the smallest index at which s holds one of the lower-case words, written in lower case
+// or with its first letter in capitals (Ticket, as German writes nouns), or -1. It searches word by word, which
+// is faster than a byte-by-byte search for a handful of words.
+func indexAnyWord(s string, words []string) int {
+	first := -1
+	for _, w := range words {
+		k := strings.Index(s, w)
+		if c := w[0]; 'a' <= c && c <= 'z' {
+			if j := strings.Index(s, string(c-'a'+'A')+w[1:]); j >= 0 && (k < 0 || j < k) {
+				k = j
+			}
+		}
+		if k >= 0 && (first < 0 || k < first) {
+			first = k
+		}
+	}
+	return first
 }
 
 // hasSuffixFold is strings.HasSuffix with ASCII letters folded.

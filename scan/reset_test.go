@@ -13,7 +13,7 @@ func resetLazy() {
 	instructionRegexps = lazyRegexps(instructionSources)
 	demandExprs = sync.OnceValue(newDemandExprs)
 	compileForms(orderForms)
-	leakVerb, leakPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
+	leakVerb, leakPlaceExpr, leakJoinedPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 	allowFlaggedVerb = lazyRegexp(allowFlagged)
 	stdinLoginRegexp = lazyRegexp(stdinLogin)
 	pgpassLine = lazyRegexp(pgpass)

@@ -365,7 +365,7 @@ func ruleTable() []*rule {
 			keywords: []string{"login:", "logins:", "credentials:", "creds:", "sign-in:", "account:", "login ", "login is ", "login was ",
 				"logins are ", "credentials are ", "credentials were ", "creds are ", "creds were ", " / ",
 				// user:password after words of logging in; a login's labels on one line
-				"basic auth", "basic-auth", "pair is ", "pair was ", "u: ", "user: ", "username: "},
+				"basic auth", "basic-auth", "pair is ", "pair was ", "u: "},
 			find: findLoginPair,
 			positives: []string{"Vendor portal login: deploy@acme.io / " + fake("GXq7t", "sL!a6jW") + " (shared account).",
 				"the staging login is admin / " + fake("q_W*7", "rTkm2vB") + " until Friday",
