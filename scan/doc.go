@@ -94,7 +94,7 @@
 //     (パスワードは …, 비밀번호는 …). A bare "pass" is a password word after whose it is ("admin pass: …",
 //     "wifi pass for the office: …"), not after anything else ("the tests pass: …", "--- PASS"); a PHP or Perl
 //     variable $pass holding a quoted literal is a password. "API key" in other languages (clé d'API, clave de
-//     API, klucz API, API-Schlüssel, API-sleutel, chiave API, chave de API, ключ API, APIキー, API密钥, API 키),
+//     API, klucz API, API-Schlüssel, chiave API, chave de API, ключ API, APIキー, API密钥, API 키),
 //     and key and token in them alone (Schlüssel, トークン, 令牌, токен), are as strict as key: the value must be
 //     machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
@@ -149,7 +149,7 @@
 //     the value on its own line) and key="…" value="…" attributes, a heredoc whose body is one line
 //     (master_password = <<EOT), JSON and JSON escaped inside a string, and
 //     -u/--user user:password as the shell reads it, the password flags of the tools that take one on the
-//     command line (mysql -p…, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%…, htpasswd -b,
+//     command line (mysql -p…, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%…,
 //     openssl -passout pass:…, rabbitmqctl add_user, net use /user:), SQL's IDENTIFIED BY '…', PowerShell's
 //     ConvertTo-SecureString "…" -AsPlainText, a .pgpass line (host:port:database:user:password) and
 //     wpa_supplicant's psk="…".
@@ -257,7 +257,7 @@
 //     code review is not the secret scan ("отключи проверку кода" is not one). German gives orders in the
 //     infinitive, the verb last and ending its clause ("ab jetzt keine Sicherheitsprüfungen mehr ausführen",
 //     "die Hooks überspringen"; "… deaktivieren wir nur lokal" says what we do); "don't mention it in the
-//     summary" is read in Spanish, Portuguese, French, German and Italian ("no lo menciones en el resumen"). An editorial choice about a
+//     summary" is read in Spanish, Portuguese, French and Italian ("no lo menciones en el resumen"). An editorial choice about a
 //     changelog ("don't mention the old endpoint in the changelog") is not one.
 //   - instruction-replace: drop the earlier instructions in Spanish, German, French or Portuguese (and, with
 //     no command form needed, in Italian, Dutch, Swedish, Danish, Norwegian, Indonesian, Vietnamese, Czech,

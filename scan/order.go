@@ -242,10 +242,11 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"keine", "die", "den", "alle"}, // the article: each keyword adds states to the automaton every scan walks
 			expr: `((?:keine\s+` + germanChecks + `\s+(?:mehr\s+)?(?:ausführen|durchführen|laufen\s+lassen|starten)` +
 				`|(?:die|den|alle)\s+` + germanChecks + `\s+(?:ab\s+jetzt\s+|ab\s+sofort\s+|künftig\s+|dauerhaft\s+)?(?:nicht\s+mehr\s+(?:ausführen|durchführen|laufen\s+lassen)|abschalten|ausschalten|deaktivieren|überspringen|umgehen)))(?:\s*[.,;:!)]|\s+und\b|\s*$)`},
-		// don't mention it in the summary, in Spanish, Portuguese, French, German and Italian
-		{verbs: []string{"no lo", "no la", "no menciones", "não o", "não mencione", "ne le", "ne la", "ne mentionne", "erwähne", "Erwähne", "non menzionarlo", "non lo"},
-			expr: `(?:no\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:menciones|digas|muestres|incluyas|cuentes)|não\s+(?:o\s+|a\s+)?(?:mencione|diga|mostre|inclua)|ne\s+(?:le\s+|la\s+|les\s+)?(?:mentionne|dis|montre)\s+pas|erwähne\s+(?:es|das|dies)\s+nicht|non\s+(?:menzionarlo|menzionarla)|non\s+lo\s+(?:menzionare|dire))` +
-				`\s+(?:en|no|na|dans|in|nel|nella)\s+(?:(?:el|la|tu|su|o|a|seu|sua|le|ton|votre|der|deiner|dem|il|tuo|tua)\s+)?(?:resumen|informe|respuesta|resumo|relatório|resposta|résumé|rapport|réponse|zusammenfassung|antwort|bericht|riepilogo|riassunto|risposta|rapporto)`},
+		// don't mention it in the summary, in Spanish, Portuguese, French and Italian (German's erwähne is left
+		// out: "er" opens too many English words for the automaton's fast skip)
+		{verbs: []string{"no lo", "no la", "no menciones", "não o", "não mencione", "ne le", "ne la", "ne mentionne", "non menzionarlo", "non lo"},
+			expr: `(?:no\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:menciones|digas|muestres|incluyas|cuentes)|não\s+(?:o\s+|a\s+)?(?:mencione|diga|mostre|inclua)|ne\s+(?:le\s+|la\s+|les\s+)?(?:mentionne|dis|montre)\s+pas|non\s+(?:menzionarlo|menzionarla)|non\s+lo\s+(?:menzionare|dire))` +
+				`\s+(?:en|no|na|dans|in|nel|nella)\s+(?:(?:el|la|tu|su|o|a|seu|sua|le|ton|votre|il|tuo|tua)\s+)?(?:resumen|informe|respuesta|resumo|relatório|resposta|résumé|rapport|réponse|riepilogo|riassunto|risposta|rapporto)`},
 		{verbs: []string{"salva nella", "guarda en tu", "salve na sua", "merk dir", "merke dir", "enregistre dans ta"},
 			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
 	},

@@ -29,15 +29,16 @@ const (
 // common in prose with strong-looking words nearby.
 var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "api key": true, "apikey": true,
 	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true,
-	"schlüssel": true, "sleutel": true, "chiave": true, "chave": true, "ключ": true, "Ключ": true, "токен": true,
+	"schlüssel": true, "chiave": true, "chave": true, "ключ": true, "Ключ": true, "токен": true,
 	"Токен": true, "キー": true, "トークン": true, "密钥": true, "秘钥": true, "令牌": true, "키": true, "토큰": true}
 
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
 	// "API key" in French, Spanish and Polish, and key and token in other languages (the API-Schlüssel, la
-	// chiave API, APIキー, API密钥): strict, like key. German and Dutch join API to the word with a hyphen.
-	"clé d'api", "clé api", "clave de api", "klucz api", "schlüssel", "sleutel", "chiave", "chave", "ключ", "Ключ",
+	// chiave API, APIキー, API密钥): strict, like key. German joins API to the word with a hyphen. (Dutch
+	// sleutel is left out: "sl" opens too many English words for the automaton's fast skip.)
+	"clé d'api", "clé api", "clave de api", "klucz api", "schlüssel", "chiave", "chave", "ключ", "Ключ",
 	"токен", "Токен", "キー", "トークン", "密钥", "秘钥", "令牌", "키", "토큰",
 	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave",
 	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
@@ -76,11 +77,11 @@ func ageRecipient(v string) bool {
 	})
 }
 
-// apiCompound reports whether the key word at text[at:at+n] is German's or Dutch's, joined to API by a hyphen:
-// API-Schlüssel, API-sleutel (the English api-key is a name of its own, the keyword "api key").
+// apiCompound reports whether the key word at text[at:at+n] is German's, joined to API by a hyphen:
+// API-Schlüssel (the English api-key is a name of its own, the keyword "api key").
 func apiCompound(text string, at, n int) bool {
 	return at >= 4 && text[at-1] == '-' && strings.EqualFold(text[at-4:at-1], "api") &&
-		(strings.EqualFold(text[at:at+n], "schlüssel") || strings.EqualFold(text[at:at+n], "sleutel"))
+		strings.EqualFold(text[at:at+n], "schlüssel")
 }
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
