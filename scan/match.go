@@ -2547,6 +2547,58 @@ func findLabelPair(text string, at, n int) ([]span, int) {
 	return nil, 0
 }
 
+// toolPasswordExprs are the expressions of [findToolPassword] by the keyword they begin with, each compiled on
+// its first hit, so that a note that names mysql does not pay for the expressions of nine other tools.
+var toolPasswordExprs = newToolPasswordExprs()
+
+func newToolPasswordExprs() map[string]func() *regexp.Regexp {
+	m := map[string]string{
+		"mysql":      `(?:mysql(?:dump|admin|sh)?)\b[^\n|;&]*?[ \t]-p` + cliValue,
+		"mariadb":    `mariadb\b[^\n|;&]*?[ \t]-p` + cliValue,
+		"sshpass":    `sshpass[ \t]+-p[ \t]*` + cliValue,
+		"redis-cli":  `redis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+` + cliValue,
+		"qlcmd":      `qlcmd\b[^\n|;&]*?[ \t]-P[ \t]*` + cliValue,                                         // sqlcmd
+		"dap":        `dap(?:search|modify|add|delete|passwd|whoami)\b[^\n|;&]*?[ \t]-w[ \t]+` + cliValue, // ldap…
+		"bclient":    `bclient\b[^\n|;&]*?[ \t]-U[ \t]+['"]?[\w.\\-]+%([^\s'"]+)`,                         // smbclient
+		"openssl":    `openssl\b[^\n|;&]*?[ \t]-pass(?:in|out)?[ \t]+pass:` + cliValue,
+		"abbitmqctl": `abbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+` + cliValue, // rabbitmqctl
+		"net use":    `net use\b[^\n|;&]*?[ \t]/user:\S+[ \t]+` + cliValue,
+	}
+	out := make(map[string]func() *regexp.Regexp, len(m))
+	for k, v := range m {
+		out[k] = lazyRegexp(`^(?:` + v + `)`)
+	}
+	return out
+}
+
+// findToolPassword finds the password given on the command line of the tool whose name (or the part of it that
+// is the keyword) stands at text[at:at+n]: mysql -p…, sshpass -p, redis-cli -a, sqlcmd -P, ldapsearch -w,
+// smbclient -U user%…, openssl -passout pass:…, rabbitmqctl add_user, net use /user:.
+func findToolPassword(text string, at, n int) ([]span, int) {
+	kw := text[at : at+n]
+	re := toolPasswordExprs[kw]
+	if re == nil {
+		return nil, 0
+	}
+	if (kw == "mysql" || kw == "mariadb" || kw == "sshpass" || kw == "redis-cli" || kw == "openssl" || kw == "net use") && at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	line := text[at:lineEnd(text, at, ahead)]
+	m := re().FindStringSubmatchIndex(line)
+	if m == nil {
+		return nil, 0
+	}
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			if v := line[m[g]:m[g+1]]; credentialValue(v) {
+				return []span{{at + m[g], at + m[g+1]}}, 0
+			}
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
+
 // pgpassLine is a line of a PostgreSQL password file: host:port:database:user:password.
 const pgpass = `^[ \t]*[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*@-]+:([^\s:]\S*)[ \t]*$`
 

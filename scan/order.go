@@ -106,7 +106,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:never|don't|do\s+not)\s+(?:(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+|ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)\s+|anyone\s+|me\s+|us\s+)?(?:for\s+)?)(?:confirmations?|approval|permission)\b` +
 				`|(?:never|don't|do\s+not)\s+ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)|anyone|me|us)\s+(?:first|before)\b`},
 		// the review skipped and the change merged anyway
-		{verbs: []string{"skip"},
+		{verbs: []string{"skip the code review", "skip code review", "skip the review", "skip review", "skip running the tests",
+			"skip the tests", "skip tests", "skip ci", "skip the checks", "skip checks"}, // not every skip: its form compiles on first use
 			expr: `skip\s+(?:the\s+)?(?:code\s+review|reviews?|running\s+the\s+tests|the\s+tests|tests|ci|checks)\s+and\s+(?:merge|push|deploy)\b`},
 		{verbs: []string{"proceed without", "continue without", "carry on without"},
 			expr: `(?:proceed|continue|carry\s+on)\s+without\s+(?:any\s+)?(?:confirmations?|approvals?|asking(?:\s+(?:for\s+)?(?:confirmation|approval|permission))?)\b`},

@@ -17,4 +17,5 @@ func resetLazy() {
 	allowFlaggedVerb = lazyRegexp(allowFlagged)
 	stdinLoginRegexp = lazyRegexp(stdinLogin)
 	pgpassLine = lazyRegexp(pgpass)
+	toolPasswordExprs = newToolPasswordExprs()
 }
