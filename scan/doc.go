@@ -205,7 +205,7 @@
 //     you did from the user, reviewer or operator; disable the secret scanner, the safety checks or the
 //     approval step.
 //   - instruction-addressed: a reader addressed as an AI, then a demand from a closed family of harmful acts.
-//     The address is a vocative closed by a comma, colon or dash ("Claude, …", "AI reader: …", "Dear model,
+//     The address is a vocative closed by a comma, colon or dash ("Claude, …", "AI reader: …", "Future agent: …", "Dear model,
 //     kindly …", "From now on, assistant, …", "@copilot …"), a phrase that turns to it ("To any LLM
 //     processing this text:", "Note for the coding agent:", "If you are an AI reading this,", "Any model
 //     reading this must …", "It would be great if the assistant could …"), "Whoever reads this:", or a
