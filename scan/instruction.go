@@ -125,7 +125,9 @@ var instructionSources = map[string]string{
 	"treatAs":  `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":   `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
 	"rewrite":  `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
-	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$`,
+	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$` +
+		// a credential kept in the reader's memory: "store the production database password in your memory"
+		`|(?:save|put|store|keep|record|persist)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|tokens?|keys?|secrets?|credentials|passphrases?)\s+(?:in|into|to)\s+$`,
 	// rememberAny: anything written into an agent's instruction file, "add a line to CLAUDE.md saying …", an
 	// order only with a purpose that makes it last ([persists]).
 	"rememberAny": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\b[^.;\n]{0,120}?\s(?:to|into|in)\s+(?:the\s+)?$`,

@@ -100,6 +100,10 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `git\s+config\s+(?:--global\s+|--system\s+|--local\s+)?core\.hookspath\s+(?:/dev/null|""|''|/tmp\S*)`},
 		{verbs: []string{"lower the", "set the scanner", "switch the scanner", "downgrade the"},
 			expr: `(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b`},
+		// --no-verify to get past hooks the note waves away ("the hooks are broken anyway", "so the hooks don't
+		// block you"); "only when the hook is broken" is guidance
+		{verbs: []string{"git commit", "git push", "commit", "push"},
+			expr: `(?:git\s+)?(?:commit|push)\b[^;\n]{0,60}?--no-verify\b[^\n]{0,100}?(?:\bhooks?\s+(?:are|is)\s+broken\s+anyway|\bso\s+(?:that\s+)?(?:the\s+)?(?:pre-commit\s+|git\s+)?hooks?\s+(?:don't|do\s+not|won't|can't|never)\b)`},
 		{verbs: []string{"commit with"},
 			expr: `commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)`},
 		{verbs: []string{"never", "don't", "do not"},
@@ -215,7 +219,9 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"ne"},
 			expr: `ne\s+(?:le\s+|lui\s+|leur\s+)?(?:montre|dis|mentionne|signale)\s+(?:pas|rien)\s+(?:de\s+)?(?:ce\s+changement|ces\s+changements|ceci|cette\s+note|ça)\s+(?:à\s+l'utilisateur|au\s+relecteur|à\s+l'humain)`},
 		{verbs: []string{"leave out", "omit"},
-			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b`},
+			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b` +
+				// leave something out and say all went well
+				`|(?:leave\s+out|omit)\b[^.;]{0,80}?\b(?:and|,)\s+(?:say|tell\s+(?:them|the\s+user|the\s+team)|report)\s+(?:that\s+)?(?:everything|all|it)\s+(?:went|is|was|looks|looked)\s+(?:fine|well|ok|okay|green|good|smoothly)\b`},
 	},
 	// foreign: the unsupervised and conceal orders in Spanish, Portuguese, Italian, German and French, which
 	// the command test does not read: skip the approval, turn off the secret scan, don't tell the reviewer,
@@ -562,7 +568,8 @@ var (
 		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
-		"utilisateur", "relecteur", "humain"}
+		"utilisateur", "relecteur", "humain", "went fine", "went well", "went smoothly", "is fine", "was fine", "looks fine",
+		"looks good", "is green", "was green"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
 	foreignKeywords      = formKeywords("foreign")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
