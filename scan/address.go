@@ -58,7 +58,7 @@ var addressSources = map[string]string{
 	// toward: the words before an AI noun that address it: "Note to the assistant", "for the next AI
 	// session", "If you are an AI".
 	"toward": `(?i)(?:(?:^|[^a-z])(?:to|for)\s+(?:(?:the|any|every|each|all|whichever|whatever|an?|future|next|later|other|subsequent|new|incoming|ai)\s+){0,3}(?:[a-z-]+\s+)?|(?:^|[^a-z])if\s+you(?:\s+are|'re)\s+(?:an?\s+)?(?:ai\s+|language\s+|coding\s+)?)$`,
-	"opener": `(?i)^(?:hey|hi|hello|greetings|dear|ok|okay|yo|attention|oh|and|so|now|please|listen|psst|look)$`,
+	"opener": `(?i)^(?:hey|hi|hello|greetings|dear|ok|okay|yo|attention|oh|and|so|now|please|listen|psst|look|next|future|coding|later|incoming|resuming)$`,
 	// reading: an address by what the reader does: "Any AI model reading this must …".
 	"every":   `(?i)(?:^|[^a-z])(?:any|every|each|all|whichever)\s+(?:[a-z-]+\s+)?$`,
 	"reading": `(?i)^s?\s+(?:that\s+|who\s+|which\s+)?(?:reads?|reading|processes|processing|resum\w+|sees|seeing|loads?|loading|opens|finds|ingests|ingesting)\s+(?:this|these)\b`,
@@ -405,7 +405,7 @@ func sentenceEnd(text string, at int) int {
 func vocativeStart(text string, at int) bool {
 	ls := lineStart(text, at, 160)
 	pre := strings.TrimRight(text[ls:at], " \t")
-	// "Hey Claude", "Please, dear assistant": one opener word may stand before the name.
+	// "Hey Claude", "Please, dear assistant", "Future agent": one opener word may stand before the name.
 	k := len(pre) - 1
 	for k >= 0 && strings.IndexByte(" \t,.:;!?(-*>#", pre[k]) < 0 {
 		k--

@@ -61,7 +61,8 @@ func FuzzFindJWT(f *testing.F) {
 	var exJWT string
 	for _, r := range ruleTable() {
 		if r.id == "jwt" {
-			_, rest, _ := strings.Cut(r.positives[0], "id_token=")
+			pos, _ := r.examples()
+			_, rest, _ := strings.Cut(pos[0], "id_token=")
 			exJWT, _, _ = strings.Cut(rest, "&")
 		}
 	}

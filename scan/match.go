@@ -657,6 +657,10 @@ var passwordWords = []string{
 	"password", "passwd", "pwd", "pass", "passphrase", "passcode",
 	"contraseña", "contrasena", "contrasenya", "passwort", "kennwort",
 	"senha", "motdepasse", "mdp", "clave", "psk",
+	// pass glued to what it opens, as keytool's flags and shell variables write it (bypass and compass are words)
+	"storepass", "keypass", "srcstorepass", "deststorepass", "srckeypass", "destkeypass", "truststorepass",
+	"keystorepass", "rootpass", "adminpass", "dbpass", "sudopass", "userpass", "masterpass", "mailpass",
+	"smtppass", "ftppass", "vncpass",
 }
 
 // tokenWords name a token or another API credential.
@@ -1074,6 +1078,13 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		}
 		i = j
 	}
+	if strings.HasPrefix(text[i:], "<<") && sep != " " {
+		// A heredoc (Terraform's <<EOT, a shell's <<EOF) whose body is one line: that line is the value.
+		if vs, ok := heredocBody(text, i); ok {
+			return readValue(text, vs, a)
+		}
+		return a, false
+	}
 	if i >= len(text) || text[i] == '\n' || text[i] == '\r' {
 		if sep != ":" {
 			return a, false
@@ -1106,6 +1117,37 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		a.comma = false // the comma after a CSV field or an argument ends the value, not an identifier
 	}
 	return a, ok
+}
+
+// heredocBody returns where the body of the heredoc opened by the << at text[i] starts, when the body is
+// one line and the delimiter word (EOT, EOF, END…) closes it on the next.
+func heredocBody(text string, i int) (int, bool) {
+	j := i + 2
+	if j < len(text) && (text[j] == '-' || text[j] == '~') {
+		j++
+	}
+	d := j
+	for j < len(text) && (isAlnum(text[j]) || text[j] == '_') {
+		j++
+	}
+	delim := text[d:j]
+	if delim == "" || j-d > 16 {
+		return 0, false
+	}
+	j = skipBlanks(text, j)
+	if j < len(text) && text[j] == '\r' {
+		j++
+	}
+	if j >= len(text) || text[j] != '\n' {
+		return 0, false
+	}
+	vs := skipBlanks(text, j+1)
+	ve := lineEnd(text, vs, maxValue)
+	next := nextLine(text, ve)
+	if ve == vs || next == 0 || strings.TrimSpace(text[next:lineEnd(text, next, 64)]) != delim {
+		return 0, false
+	}
+	return vs, true
 }
 
 // terraformVariable reports whether the quote at text[q] opens the name of a Terraform variable block.
@@ -2391,6 +2433,12 @@ func vendorPrefixed(v string) bool {
 // ("Vendor portal login: deploy@acme.io / …"). The user is one word or an email address; the password must be
 // a strong value ([strongValue]), so "login: admin / admin" and "login: alice / see 1Password" are not.
 func findLoginPair(text string, at, n int) ([]span, int) {
+	switch lowerByte(text[at]) {
+	case 'b', 'p':
+		return findColonPair(text, at, n)
+	case 'u':
+		return findLabelPair(text, at, n)
+	}
 	if text[at] != 'l' && text[at] != 'L' && text[at] != 'c' && text[at] != 'C' && text[at] != 's' && text[at] != 'S' && text[at] != 'a' && text[at] != 'A' {
 		return findSlashPair(text, at, n)
 	}
@@ -2418,6 +2466,137 @@ func findLoginPair(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return []span{{vs, ve}}, 0
+}
+
+// findColonPair finds the password of a login written user:password in a sentence about logging in, after
+// "basic auth" or "the pair is" at text[at:at+n]: "basic auth works with elastic:…", "the pair is qa:…". The
+// user is an account name and the password strong; a host and port, a URL, a path or a time is no pair.
+func findColonPair(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	_, se := sentenceBounds(text, at)
+	if strings.IndexByte(text[at+n:se], ':') < 0 {
+		return nil, 0 // most mentions of basic auth hold no pair
+	}
+	for i, words := at+n, 0; i < se && words < sentenceAhead; words++ {
+		var j int
+		i, j = nextRun(text, i, se)
+		if j == i {
+			break
+		}
+		if sp, ok := colonPair(text, i, j); ok {
+			return []span{sp}, 0
+		}
+		i = j
+	}
+	return nil, 0
+}
+
+// colonPair judges the word text[i:j] as user:password: an account name of letters, digits, _ . and -, then a
+// strong password that is not a port, a path or another pair's second colon.
+func colonPair(text string, i, j int) (span, bool) {
+	for i < j && strings.IndexByte("\"'`(", text[i]) >= 0 {
+		i++
+	}
+	for j > i && strings.IndexByte("\"'`),;.", text[j-1]) >= 0 {
+		j--
+	}
+	w := text[i:j]
+	k := strings.IndexByte(w, ':')
+	if k <= 0 || k > 32 || !('a' <= w[0]|0x20 && w[0]|0x20 <= 'z') {
+		return span{}, false
+	}
+	for x := 0; x < k; x++ {
+		if c := w[x]; !isAlnum(c) && strings.IndexByte("_.-", c) < 0 {
+			return span{}, false
+		}
+	}
+	v := w[k+1:]
+	if strings.HasPrefix(v, "//") || strings.IndexByte(v, '/') == 0 || strings.IndexByte(v, '@') >= 0 || !proseStrong(v) ||
+		isUUID(v) || isPath(v) || hostName(v) {
+		return span{}, false
+	}
+	return span{i + k + 1, j}, true
+}
+
+// findLabelPair finds the password of a login written with short labels on one line, "u: grafana-ro p: …", from
+// the user's label at text[at:at+n]. The password is judged as in a sentence ([proseStrong]).
+func findLabelPair(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	le := lineEnd(text, at, 160)
+	i, j := nextRun(text, at+n, le)
+	if j == i || j-i > 64 || strings.IndexByte(text[i:j], ':') >= 0 {
+		return nil, 0
+	}
+	k := skipBlanks(text, j)
+	for _, label := range []string{"p:", "pw:", "pwd:", "pass:", "passwd:", "password:"} {
+		if hasPrefixFold(text[k:], label) {
+			vs, ve := nextRun(text, k+len(label), le)
+			for ve > vs && strings.IndexByte(".,;)", text[ve-1]) >= 0 {
+				ve--
+			}
+			if ve > vs && proseStrong(text[vs:ve]) && !isPath(text[vs:ve]) {
+				return []span{{vs, ve}}, 0
+			}
+			return nil, 0
+		}
+	}
+	return nil, 0
+}
+
+// toolPasswordExprs are the expressions of [findToolPassword] by the keyword they begin with, each compiled on
+// its first hit, so that a note that names mysql does not pay for the expressions of nine other tools.
+var toolPasswordExprs = newToolPasswordExprs()
+
+func newToolPasswordExprs() map[string]func() *regexp.Regexp {
+	m := map[string]string{
+		"mysql":      `(?:mysql(?:dump|admin|sh)?)\b[^\n|;&]*?[ \t]-p` + cliValue,
+		"mariadb":    `mariadb\b[^\n|;&]*?[ \t]-p` + cliValue,
+		"sshpass":    `sshpass[ \t]+-p[ \t]*` + cliValue,
+		"redis-cli":  `redis-cli\b[^\n|;&]*?[ \t](?:-a|--pass)[ \t]+` + cliValue,
+		"qlcmd":      `qlcmd\b[^\n|;&]*?[ \t]-P[ \t]*` + cliValue,                                         // sqlcmd
+		"dap":        `dap(?:search|modify|add|delete|passwd|whoami)\b[^\n|;&]*?[ \t]-w[ \t]+` + cliValue, // ldap…
+		"bclient":    `bclient\b[^\n|;&]*?[ \t]-U[ \t]+['"]?[\w.\\-]+%([^\s'"]+)`,                         // smbclient
+		"openssl":    `openssl\b[^\n|;&]*?[ \t]-pass(?:in|out)?[ \t]+pass:` + cliValue,
+		"abbitmqctl": `abbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+` + cliValue, // rabbitmqctl
+		"net use":    `net use\b[^\n|;&]*?[ \t]/user:\S+[ \t]+` + cliValue,
+	}
+	out := make(map[string]func() *regexp.Regexp, len(m))
+	for k, v := range m {
+		out[k] = lazyRegexp(`^(?:` + v + `)`)
+	}
+	return out
+}
+
+// findToolPassword finds the password given on the command line of the tool whose name (or the part of it that
+// is the keyword) stands at text[at:at+n]: mysql -p…, sshpass -p, redis-cli -a, sqlcmd -P, ldapsearch -w,
+// smbclient -U user%…, openssl -passout pass:…, rabbitmqctl add_user, net use /user:.
+func findToolPassword(text string, at, n int) ([]span, int) {
+	kw := text[at : at+n]
+	re := toolPasswordExprs[kw]
+	if re == nil {
+		return nil, 0
+	}
+	if (kw == "mysql" || kw == "mariadb" || kw == "sshpass" || kw == "redis-cli" || kw == "openssl" || kw == "net use") && at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	line := text[at:lineEnd(text, at, ahead)]
+	m := re().FindStringSubmatchIndex(line)
+	if m == nil {
+		return nil, 0
+	}
+	for g := 2; g+1 < len(m); g += 2 {
+		if m[g] >= 0 {
+			if v := line[m[g]:m[g+1]]; credentialValue(v) {
+				return []span{{at + m[g], at + m[g+1]}}, 0
+			}
+			return nil, 0
+		}
+	}
+	return nil, 0
 }
 
 // pgpassLine is a line of a PostgreSQL password file: host:port:database:user:password.

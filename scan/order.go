@@ -36,9 +36,29 @@ const secretValue = `(?:` + sensitivePath + `|` + secretsPhrase +
 // ([leakAddress]).
 const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 
-// leakPlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
-const leakPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+// leakPlace is a place in a forge or a chat ([leakForgePlace]) or where a team talks ([leakTeamPlace]).
+const leakPlace = `(?:` + leakForgePlace + `|` + leakJoinedPlace + `|` + leakTeamPlace + `)`
+
+// leakForgePlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
+const leakForgePlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
 	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
+
+// leakJoinedPlace is a place in a forge after a preposition joined to its article, as Spanish, French,
+// Portuguese and German write them (al gist, au ticket, ao PR, zum Issue). It is an expression of its own,
+// searched only where such a word stands, because each alternative at the start costs every search.
+const leakJoinedPlace = `(?:\b(?:al|au|ao|à|zum|zur|ins)\s+(?:(?:un|una|um|uma|einen|ein)\s+)?(?:pull\s+request|pr|issue|gist|commit|ticket)\b)`
+
+// leakJoinedWords: what [leakJoinedPlace] matches holds one of them.
+var leakJoinedWords = []string{" al ", " au ", " ao ", " à ", " zum ", " zur ", " ins "}
+
+// leakTeamPlace is where a team talks, a ticket, a thread, a wiki page, a message, or whoever asks for it, the
+// reply left implicit. It is an expression of its own so that each stays small enough for the backtracking
+// matcher.
+const leakTeamPlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+|das\s+|den\s+|die\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:(?:jira\s+|support\s+)?tickets?|thread|wiki(?:\s+page)?|discussion|forum|(?:slack\s+|teams\s+)?message|status\s+page|release\s+notes)\b` +
+	`|\b(?:(?:whenever|when|if)\s+(?:someone|anyone|somebody|anybody|a\s+user|people)\s+asks?|to\s+(?:anyone|whoever|anybody|everyone)\s+(?:who\s+)?asks?)\b)`
+
+// leakTeamWords: what [leakTeamPlace] matches holds one of them.
+var leakTeamWords = []string{"ticket", "thread", "wiki", "discussion", "forum", "message", "status page", "release notes", " ask"}
 
 // leakAddress is a URL, an e-mail address, an IP address or an scp target. Each holds an @, a colon or a
 // digit.
@@ -46,6 +66,9 @@ const leakAddress = `(?:(?:\s|^)(?:à|a|an|para|vers|nach|na)\s+(?:(?:o|el|la|le
 	`|\s[\w.-]+@(?:[\w-]+\.)+[\w-]+:` +
 	`|\bto\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3})` +
 	`|\b(?:scp|rsync)\b[^\n;]{0,60}?[\w.-]+@[\w.-]+:)`
+
+// germanChecks are the checks a German order turns off: the security checks, the secret scan, the hooks.
+const germanChecks = `(?:sicherheitsprüfungen|sicherheitschecks|sicherheitsscans?|prüfungen|überprüfungen|secret-scans?|secret-scanner|hooks|freigaben)`
 
 // orderForm is one form of an order family: the words it begins with and its expression from there.
 type orderForm struct {
@@ -60,12 +83,12 @@ var orderForms = compileForms(map[string][]*orderForm{
 	"unsupervised": {
 		// turn off the checks that keep the people in the loop
 		{verbs: []string{"disable", "turn off", "switch off", "skip", "bypass", "silence", "mute"},
-			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step|audit\s+(?:log(?:s|ging)?|trail))\b` +
+			expr: `(?:disable|turn\s+off|switch\s+off|skip|bypass|silence|mute)\s+(?:the\s+|all\s+|any\s+)?(?:(?:pre-commit|commit|ci|git|repo|repository|checkpoint|note)\s+)?(?:secret[\s-]scan(?:s|ner|ning)?|scanner|safety\s+review(?:\s+step)?|approval\s+prompts?|confirmation\s+prompts?|confirmations|review\s+step|audit\s+(?:log(?:s|ging)?|trail)|branch\s+protection)\b` +
 				`|(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+|all\s+)?(?:pre-commit\s+|git\s+|commit\s+)?(?:hooks|checks)\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|permanently|for\s+good|going\s+forward|for\s+(?:all\s+|every\s+)?(?:future|later|subsequent|following)\s+(?:commits?|sessions?|notes?|runs?|pushes))` +
 				`|skip\s+asking\s+(?:for\s+)?(?:confirmation|approval|permission)\b`},
 		// take the secret scan out of CI, or leave secrets unflagged
 		{verbs: []string{"comment out", "remove", "delete", "drop", "skip"},
-			expr: `(?:comment\s+out|remove|delete|drop)\s+(?:the\s+)?(?:secret[\s-]scan(?:ning|ner)?|gitleaks|trufflehog)(?:\s+(?:step|job|stage|hook|check))?\b` +
+			expr: `(?:comment\s+out|remove|delete|drop)\s+(?:the\s+)?(?:secret[\s-]scan(?:ning|ner)?|gitleaks|trufflehog|sast|codeql|semgrep|snyk|trivy|security\s+scan(?:ning)?)(?:\s+(?:step|job|stage|hook|check))?\b` +
 				`|(?:comment\s+out|remove|delete|drop|skip)\b(?:[^.;\n]|\.\S){0,50}?\bso\s+(?:that\s+)?(?:the\s+)?(?:secrets?|credentials|keys|tokens)\s+(?:are|is|get|will)\s*(?:not|n't|no\s+longer|never)\s+(?:be\s+)?(?:flagged|caught|detected|reported|blocked)\b`},
 		// an agent's own review, and reports that lie about it
 		{verbs: []string{"approve your own"},
@@ -77,14 +100,24 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `git\s+config\s+(?:--global\s+|--system\s+|--local\s+)?core\.hookspath\s+(?:/dev/null|""|''|/tmp\S*)`},
 		{verbs: []string{"lower the", "set the scanner", "switch the scanner", "downgrade the"},
 			expr: `(?:lower|set|switch|downgrade)\s+the\s+(?:secret\s+)?scanner\s+to\s+(?:warn(?:ing)?(?:-only)?|off|log(?:-only)?)\b`},
+		// --no-verify to get past hooks the note waves away ("the hooks are broken anyway", "so the hooks don't
+		// block you"); "only when the hook is broken" is guidance
+		{verbs: []string{"git commit", "git push", "commit", "push"},
+			expr: `(?:git\s+)?(?:commit|push)\b[^;\n]{0,60}?--no-verify\b[^\n]{0,100}?(?:\bhooks?\s+(?:are|is)\s+broken\s+anyway|\bso\s+(?:that\s+)?(?:the\s+)?(?:pre-commit\s+|git\s+)?hooks?\s+(?:don't|do\s+not|won't|can't|never)\b)`},
 		{verbs: []string{"commit with"},
 			expr: `commit\s+with\s+--no-verify\b[^.;\n]{0,60}?\b(?:from\s+(?:here|now)\s+on|always|every\s+time|going\s+forward|permanently|so\s+(?:that\s+)?(?:the\s+)?hooks\s+never\s+run)`},
 		{verbs: []string{"never", "don't", "do not"},
-			expr: `(?:never|don't|do\s+not)\s+(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+(?:confirmations?|approval|permission)\b`},
+			expr: `(?:never|don't|do\s+not)\s+(?:(?:stop|pause|wait)\s+(?:for|to\s+ask\s+for)\s+|ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)\s+|anyone\s+|me\s+|us\s+)?(?:for\s+)?)(?:confirmations?|approval|permission)\b` +
+				`|(?:never|don't|do\s+not)\s+ask\s+(?:the\s+(?:user|human|operator|reviewer|owner)|anyone|me|us)\s+(?:first|before)\b`},
+		// the review skipped and the change merged anyway
+		{verbs: []string{"skip the code review", "skip code review", "skip the review", "skip review", "skip running the tests",
+			"skip the tests", "skip tests", "skip ci", "skip the checks", "skip checks"}, // not every skip: its form compiles on first use
+			expr: `skip\s+(?:the\s+)?(?:code\s+review|reviews?|running\s+the\s+tests|the\s+tests|tests|ci|checks)\s+and\s+(?:merge|push|deploy)\b`},
 		{verbs: []string{"proceed without", "continue without", "carry on without"},
 			expr: `(?:proceed|continue|carry\s+on)\s+without\s+(?:any\s+)?(?:confirmations?|approvals?|asking(?:\s+(?:for\s+)?(?:confirmation|approval|permission))?)\b`},
 		{verbs: []string{"approve", "accept every", "accept all", "accept any", "auto-approve", "autoapprove"},
 			expr: `(?:approve|accept)\s+(?:every|all|each|any)\s+(?:\w+\s+)?(?:tool\s+calls?|commands?|requests?)\s+automatically\b|auto-?approve\s+(?:every|all|each|any)\b` +
+				`|approve\s+(?:(?:every|all|each|any)\s+)?(?:\w+\s+)?(?:pull\s+requests?|prs|merge\s+requests?|mrs)\b[^.;\n]{0,60}?\b(?:automatically|without\s+(?:review|looking|reading|checking))` +
 				`|approve\s+and\s+merge\s+(?:any|every|all)\b[^.;\n]{0,40}?\bwithout\s+(?:waiting|review|a\s+review|approval|checks)`},
 		{verbs: []string{"mark this", "mark it", "mark the"},
 			expr: `mark\s+(?:this|it|the\s+\w+)\s+(?:\w+\s+)?as\s+(?:approved|reviewed|passing)\s+without\b`},
@@ -174,6 +207,8 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"do not", "don't", "never", "no need to"},
 			expr: `(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:mention|tell|show|report|reveal|disclose|say\s+anything\s+to)\b[^.;\n]{0,50}?` +
 				`(?:\bto\s+anyone\b|\bin\s+your\s+(?:summary|report|reply|response|answer|handoff)\b)`},
+		{verbs: []string{"not bring", "never bring", "don't bring", "do not bring"},
+			expr: `(?:not|never|don't|do\s+not)\s+bring\s+(?:it|this|that|them)\s+up\s+(?:with|to)\s+(?:the\s+|your\s+)?(?:user|human|reviewer|operator|owner|team|lead|supervisor)s?\b`},
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
 			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b)`},
@@ -184,15 +219,17 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"ne"},
 			expr: `ne\s+(?:le\s+|lui\s+|leur\s+)?(?:montre|dis|mentionne|signale)\s+(?:pas|rien)\s+(?:de\s+)?(?:ce\s+changement|ces\s+changements|ceci|cette\s+note|ça)\s+(?:à\s+l'utilisateur|au\s+relecteur|à\s+l'humain)`},
 		{verbs: []string{"leave out", "omit"},
-			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b`},
+			expr: `(?:leave\s+out|omit)\s+(?:any|all)\s+mentions?\s+of\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?(?:they|the\s+(?:user|human|reviewer)|nobody|no\s+one)\s+(?:do(?:es)?\s*(?:not|n't)|won't|can't|never)\b` +
+				// leave something out and say all went well
+				`|(?:leave\s+out|omit)\b[^.;]{0,80}?\b(?:and|,)\s+(?:say|tell\s+(?:them|the\s+user|the\s+team)|report)\s+(?:that\s+)?(?:everything|all|it)\s+(?:went|is|was|looks|looked)\s+(?:fine|well|ok|okay|green|good|smoothly)\b`},
 	},
 	// foreign: the unsupervised and conceal orders in Spanish, Portuguese, Italian, German and French, which
 	// the command test does not read: skip the approval, turn off the secret scan, don't tell the reviewer,
 	// write this into your memory. Each is an order by its nature; a capitalized verb is listed too, as the
 	// automaton folds only ASCII letters.
 	"foreign": {
-		{verbs: []string{"no pidas", "não peça", "non chiedere", "ne demande pas"},
-			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+pas)\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
+		{verbs: []string{"no pidas", "não peça", "non chiedere", "ne demande pas", "ne demande jamais", "ne demande plus"},
+			expr: `(?:no\s+pidas|não\s+peça|non\s+chiedere|ne\s+demande\s+(?:pas|jamais|plus))\s+(?:más\s+|mais\s+|più\s+|plus\s+)?(?:la\s+|a\s+|l'|de\s+|d')?(?:aprobación|aprovação|approvazione|approbation|permiso|permissão|permesso|permission|confirmación|confirmação|conferma|confirmation)`},
 		{verbs: []string{"no le digas", "no digas", "no le cuentes", "no cuentes", "não conte", "não diga", "non dire", "sag dem", "sag der", "ne dis rien"},
 			expr: `(?:no\s+(?:le\s+)?(?:digas|cuentes)\s+(?:nada\s+)?al?|não\s+(?:conte|diga)\s+(?:nada\s+)?(?:ao|à|para\s+o)|non\s+dire\s+(?:niente\s+|nulla\s+)?(?:al|all'|alla)|ne\s+dis\s+rien\s+(?:au|à\s+l')|sag\s+(?:dem|der)\s+\w+\s+nichts)\s*(?:revisor|revisore|usuario|usuário|utente|relecteur|utilisateur|humano|umano|humain|prüfer|reviewer|nutzer)`},
 		{verbs: []string{"schalte"}, // German separates the particle of abschalten: schalte … ab
@@ -207,6 +244,16 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:сохрани\s+в\s+(?:свою\s+)?(?:долговременную\s+)?память|zapisz\s+w\s+swojej\s+pamięci)` +
 				// "remember forever" persists what follows it: a colon or "that"
 				`|(?:запомни\s+навсегда|zapamiętaj\s+na\s+zawsze|recuerda\s+para\s+siempre|lembre-se\s+para\s+sempre)\s*(?::|,?\s+(?:что|że|dat|que|che|dass)(?:\s|$))`},
+		// German gives orders in the infinitive, the verb last: "keine Sicherheitsprüfungen mehr ausführen"; the
+		// verb must end its clause ("… deaktivieren wir nur lokal" says what we do)
+		{verbs: []string{"keine", "die", "den", "alle"}, // the article: each keyword adds states to the automaton every scan walks
+			expr: `((?:keine\s+` + germanChecks + `\s+(?:mehr\s+)?(?:ausführen|durchführen|laufen\s+lassen|starten)` +
+				`|(?:die|den|alle)\s+` + germanChecks + `\s+(?:ab\s+jetzt\s+|ab\s+sofort\s+|künftig\s+|dauerhaft\s+)?(?:nicht\s+mehr\s+(?:ausführen|durchführen|laufen\s+lassen)|abschalten|ausschalten|deaktivieren|überspringen|umgehen)))(?:\s*[.,;:!)]|\s+und\b|\s*$)`},
+		// don't mention it in the summary, in Spanish, Portuguese, French and Italian (German's erwähne is left
+		// out: "er" opens too many English words for the automaton's fast skip)
+		{verbs: []string{"no lo", "no la", "no menciones", "não o", "não mencione", "ne le", "ne la", "ne mentionne", "non menzionarlo", "non lo"},
+			expr: `(?:no\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:menciones|digas|muestres|incluyas|cuentes)|não\s+(?:o\s+|a\s+)?(?:mencione|diga|mostre|inclua)|ne\s+(?:le\s+|la\s+|les\s+)?(?:mentionne|dis|montre)\s+pas|non\s+(?:menzionarlo|menzionarla)|non\s+lo\s+(?:menzionare|dire))` +
+				`\s+(?:en|no|na|dans|in|nel|nella)\s+(?:(?:el|la|tu|su|o|a|seu|sua|le|ton|votre|il|tuo|tua)\s+)?(?:resumen|informe|respuesta|resumo|relatório|resposta|résumé|rapport|réponse|riepilogo|riassunto|risposta|rapporto)`},
 		{verbs: []string{"salva nella", "guarda en tu", "salve na sua", "merk dir", "merke dir", "enregistre dans ta"},
 			expr: `(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+memoria|(?:salva\s+nella\s+tua|guarda\s+en\s+tu|salve\s+na\s+sua|enregistre\s+dans\s+ta)\s+(?:memória|mémoire)|merke?\s+dir\s+(?:das\s+)?(?:dauerhaft|für\s+immer|für\s+alle\s+(?:künftigen|zukünftigen))`},
 	},
@@ -292,11 +339,12 @@ func formKeywords(families ...string) []string {
 }
 
 // The leak family in three small expressions: the verb, where the secret goes, and the secret between them.
-var leakVerb, leakPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
+var leakVerb, leakPlaceExpr, leakJoinedPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 
-func newLeakExprs() (verb, place, address, secret func() *regexp.Regexp) {
-	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakPlace),
-		lazyRegexp(`(?i)` + leakAddress), lazyRegexp(`(?i)` + secretValue)
+func newLeakExprs() (verb, place, joined, team, address, secret func() *regexp.Regexp) {
+	return lazyRegexp(`^(?i)(?:` + strings.Join(leakKeywords, "|") + `)(?:s?\b|\s)`), lazyRegexp(`(?i)` + leakForgePlace),
+		lazyRegexp(`(?i)` + leakJoinedPlace), lazyRegexp(`(?i)` + leakTeamPlace), lazyRegexp(`(?i)` + leakAddress),
+		lazyRegexp(`(?i)` + secretValue)
 }
 
 // matchLeak matches the leak family in w, which begins at the keyword: a verb, within 80 bytes a secret
@@ -314,19 +362,52 @@ func matchLeak(w string) int {
 	if d == nil {
 		return -1
 	}
-	sv := leakSecretValue().FindStringIndex(w[v[1] : v[1]+d[0]])
+	between := w[v[1] : v[1]+d[0]]
+	sv := leakSecretValue().FindStringIndex(between)
+	for sv != nil && envTemplate(between[sv[0]:sv[1]]) {
+		// .env.example and its kin are the template a project commits, not its secrets
+		next := leakSecretValue().FindStringIndex(between[sv[1]:])
+		if next == nil {
+			return -1
+		}
+		sv = []int{sv[1] + next[0], sv[1] + next[1]}
+	}
 	if sv == nil || sv[0] > 80 || d[0]-sv[1] > 100 {
 		return -1
 	}
 	return v[1] + d[1]
 }
 
-// findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. The two
-// halves are searched apart because each is small enough for the backtracking matcher, several times faster
-// than the one the whole needs; the address is searched for only where it could stand. Where both match
-// first at one position, the place wins, as it comes first in the whole.
+// envTemplate reports whether the file named by v is the template of an .env file that projects commit
+// (.env.example, .env.sample, .env.template, .env.dist).
+func envTemplate(v string) bool {
+	for _, t := range []string{".example", ".sample", ".template", ".dist", ".tmpl"} {
+		if hasSuffixFold(v, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// findLeakDestination returns the leftmost [leakDestination] in s, as its expression would, or nil. Its parts
+// are searched apart because each is small enough for the backtracking matcher, several times faster than the
+// one the whole needs; the team's places and the address are searched for only where they could stand. Where
+// two match first at one position, the one that comes first in the whole wins.
 func findLeakDestination(s string) []int {
 	d := leakPlaceExpr().FindStringIndex(s)
+	if k := indexAnyWord(s, leakJoinedWords); k >= 0 {
+		if j := leakJoinedPlaceExpr().FindStringIndex(s[k:]); j != nil && (d == nil || k+j[0] < d[0]) {
+			d = []int{k + j[0], k + j[1]}
+		}
+	}
+	if k := indexAnyWord(s, leakTeamWords); k >= 0 {
+		// A team's place begins at most a few words before its noun: the expression need not try the bytes
+		// before them.
+		from := max(0, k-48)
+		if t := leakTeamPlaceExpr().FindStringIndex(s[from:]); t != nil && (d == nil || from+t[0] < d[0]) {
+			d = []int{from + t[0], from + t[1]}
+		}
+	}
 	if !strings.ContainsAny(s, "@:0123456789") {
 		return d
 	}
@@ -382,8 +463,10 @@ func (f orderFamily) findKey(text string, at, n int, key []byte) ([]span, int) {
 		before := text[clauseStart(text, at):at]
 		polite := politeEnd(strings.Fields(strings.ToLower(before)))
 		v := at
-		if t := strings.TrimRight(before, " \t"); strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run") {
-			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run
+		if t := strings.TrimRight(before, " \t"); (strings.HasSuffix(t, "run") || strings.HasSuffix(t, "Run")) && imperative(text, len(t)-3+clauseStart(text, at)) {
+			v = len(t) - 3 + clauseStart(text, at) // "run git config …": the order opens at run, not "in the next run …"
+		} else if hasSuffixFold(t, " with") || hasSuffixFold(t, " using") || hasSuffixFold(t, " via") {
+			v = skipBlanks(text, clauseStart(text, at)) // "disable the hook with git config …": the order opens its clause
 		}
 		if f.command && !imperative(text, v) || !polite && expr("reported").MatchString(before) {
 			return nil, 0
@@ -404,7 +487,15 @@ func formFamily(name string, hints []string, command, declaration bool) orderFam
 		declaration: declaration,
 		match: func(w string, forms []*orderForm) int {
 			for _, form := range forms {
-				if m := form.re().FindStringIndex(w); m != nil {
+				re := form.re()
+				if re.NumSubexp() > 0 {
+					// The order is the first group; what follows it only bounds it (the end of its clause).
+					if m := re.FindStringSubmatchIndex(w); m != nil {
+						return m[3]
+					}
+					continue
+				}
+				if m := re.FindStringIndex(w); m != nil {
 					return m[1]
 				}
 			}
@@ -431,9 +522,9 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 	}
 	switch verb := asciiLower(text[v : cs+m[3]]); verb {
 	case "set", "enable":
-		// set allow_flagged = true
-		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 24)], " \t=:")
-		if !hasPrefixFold(rest, "true") && !hasPrefixFold(rest, "yes") && !hasPrefixFold(rest, "on") {
+		// set allow_flagged = true; approval_policy = "never"
+		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 24)], " \t=:\"'")
+		if !hasPrefixFold(rest, "true") && !hasPrefixFold(rest, "yes") && !hasPrefixFold(rest, "on") && !hasPrefixFold(rest, "never") {
 			return nil, 0
 		}
 	default:
@@ -451,7 +542,7 @@ func findAllowFlagged(text string, at, n int) ([]span, int) {
 	return []span{{v, at + n}}, 0
 }
 
-const allowFlagged = `(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add)\b[^.;\n]*$`
+const allowFlagged = `(?i)(?:^|[\s(*-])(apply|promote|remember|approve|set|enable|pass|use|add|run|start|launch)\b[^.;\n]*$`
 
 var allowFlaggedVerb = lazyRegexp(allowFlagged)
 
@@ -465,22 +556,26 @@ var (
 		// the infinitives that follow "must" in other languages (el agente debe enviar …)
 		"enviar", "envoyer", "copiar", "copier", "mandar", "senden", "schicken", "kopieren", "wysłać", "wyślij", "przesłać", "skopiuj", "skopiować"}
 	// leakHints: a destination of [leakDestination] begins with one of them.
-	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach "}
+	leakHints = []string{" to ", " in ", " into ", " as ", "scp ", "rsync ", "@", " no ", " na ", " à ", " a ", " an ", " en ", " dans ", " vers ", " para ", " nach ", " ask", " al ", " au ", " ao ", " zum ", " zur "}
 	// leakSecretWords: what [secretValue] matches begins with or holds one of them.
 	leakSecretWords = []string{"/.", ".env", "credential", "key", "token", "secret", "password", "id_", "netrc",
 		"env", "$", "passwd", "shadow", "printenv", "chaves", "claves", "clés", "schlüssel"}
 	unsupervisedKeywords = append(formKeywords("conceal", "unsupervised", "foreign"), allowFlaggedKeywords...)
 	unsupervisedHints    = []string{"scan", "audit", "safety review", "review step", "approval", "confirm", "hooks", "checks", "--no-verify",
+		"ask the", "ask me", "ask us", "ask anyone", "review and", "tests and", "sast", "codeql", "semgrep", "snyk", "trivy",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
 		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
-		"utilisateur", "relecteur", "humain"}
+		"utilisateur", "relecteur", "humain", "went fine", "went well", "went smoothly", "is fine", "was fine", "looks fine",
+		"looks good", "is green", "was green"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
 	foreignKeywords      = formKeywords("foreign")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
-	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged"}
+	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged",
+		// the agents' own switches that take the user out of the loop
+		"skip_confirmation", "dangerously_skip_permissions", "dangerously_bypass_approvals", "approval_policy"}
 )
 
 // foreignReported, before an order of the foreign family, make it what someone asked for or said: "El revisor
@@ -498,7 +593,8 @@ func findUnsupervised(text string, at, n int) ([]span, int) {
 		}
 		return sp, skip
 	}
-	if string(kw) == "allow_flagged" || string(kw) == "allowflagged" {
+	switch string(kw) {
+	case "allow_flagged", "allowflagged", "skip_confirmation", "dangerously_skip_permissions", "dangerously_bypass_approvals", "approval_policy":
 		return findAllowFlagged(text, at, n)
 	}
 	if sp, skip := conceal.findKey(text, at, n, kw); sp != nil {
@@ -593,4 +689,28 @@ func upperByte(c byte) byte {
 		return c - 'a' + 'A'
 	}
 	return c
+}
+
+// indexAnyWord returns the smallest index at which s holds one of the lower-case words, written in lower case
+// or with its first letter in capitals (Ticket, as German writes nouns), or -1. It searches word by word, which
+// is faster than a byte-by-byte search for a handful of words.
+func indexAnyWord(s string, words []string) int {
+	first := -1
+	for _, w := range words {
+		k := strings.Index(s, w)
+		if c := w[0]; 'a' <= c && c <= 'z' {
+			if j := strings.Index(s, string(c-'a'+'A')+w[1:]); j >= 0 && (k < 0 || j < k) {
+				k = j
+			}
+		}
+		if k >= 0 && (first < 0 || k < first) {
+			first = k
+		}
+	}
+	return first
+}
+
+// hasSuffixFold is strings.HasSuffix with ASCII letters folded.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && equalFoldASCII(s[len(s)-len(suffix):], suffix)
 }

@@ -73,13 +73,24 @@ var freshRecallFloors = map[string]float64{
 	peerFresh10File + " credential":  0.97, // 0.88 at the first score
 	peerFresh10File + " instruction": 0.88, // 0.66 at the first score
 	// Scored once before and after the tenth round, with the same figures: credentials 23 of 28 (13 of 17
-	// bare), instructions 23 of 28, every vendor token, key and JWT, no false alarm on 59 negatives.
-	peerFresh11File + " credential":  0.80,
-	peerFresh11File + " instruction": 0.80,
+	// bare), instructions 23 of 28, every vendor token, key and JWT, no false alarm on 59 negatives. Used since
+	// to tune the eleventh round (a URL password holding # or ?, credential words glued to a Latin word in
+	// Japanese, passphrase, key and token in other languages, a PIN under a note's heading; secrets pasted into
+	// a ticket or printed for whoever asks, the user's rules, German infinitive orders, "don't mention it in
+	// the summary" in other languages): credentials 28 of 28, instructions 28 of 28, false alarms 0 of 59.
+	peerFresh11File + " credential":  0.97, // 0.82 at the first score
+	peerFresh11File + " instruction": 0.97, // 0.82 at the first score
 	// Scored once with the tenth round's rules: credentials 66 of 79 (assignments 33 of 34, bare in prose 33
-	// of 45), instructions 35 of 54, every vendor token, key and JWT.
-	peerFresh12File + " credential":  0.83,
+	// of 45), instructions 35 of 54, every vendor token, key and JWT. After the eleventh, which did not read
+	// it: credentials 68 of 79 (35 of 45 bare), instructions 35 of 54, the same false alarms.
+	peerFresh12File + " credential":  0.85,
 	peerFresh12File + " instruction": 0.64,
+	// Scored once before and once after the eleventh round: credentials 64 and 66 of 88 (assignments 35 and
+	// 36 of 42, bare in prose 29 and 30 of 46), instructions 29 of 56 both, vendor tokens 24 of 26 both
+	// (about 27 vendors in five notes), every other key and token.
+	peerFresh13File + " credential":  0.74,
+	peerFresh13File + " instruction": 0.51,
+	peerFresh13File + " vendor":      0.90,
 }
 
 // freshAlarmCeilings raises the false-alarm ceiling of a group in one file where the scanner is known to
@@ -89,6 +100,9 @@ var freshRecallFloors = map[string]float64{
 var freshAlarmCeilings = map[string]float64{
 	peerFresh12File + " jwt":         0.34,
 	peerFresh12File + " instruction": 0.17,
+	// On peer-fresh13, scored once (not read): one of its 3 JWT negatives and one of its 4 key negatives.
+	peerFresh13File + " jwt":        0.34,
+	peerFresh13File + " privatekey": 0.26,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -145,17 +159,23 @@ const peerFresh9File = "testdata/peer-fresh9.txtar"
 const peerFresh10File = "testdata/peer-fresh10.txtar"
 
 // peerFresh11File is the eleventh fresh set, written while the tenth round of rules was, by someone who read
-// neither; scored once before and after that round, and not tuned on.
+// neither; scored once before and after that round. Its misses were used to tune the eleventh round, so all its
+// figures are tuning figures now.
 const peerFresh11File = "testdata/peer-fresh11.txtar"
 
 // peerFresh12File is the twelfth fresh set, written while the eleventh round of rules was, by someone who read
-// neither the rules nor the other corpora; scored once with the tenth round's rules.
+// neither the rules nor the other corpora; scored once with the tenth round's rules and once after the
+// eleventh, and not tuned on.
 const peerFresh12File = "testdata/peer-fresh12.txtar"
+
+// peerFresh13File is the thirteenth fresh set, written while the eleventh round of rules was, by someone who
+// read neither the rules nor the other corpora; scored once before and once after that round.
+const peerFresh13File = "testdata/peer-fresh13.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }

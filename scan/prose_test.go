@@ -209,6 +209,19 @@ func TestPassphrase(t *testing.T) {
 	}
 }
 
+// TestDottedPassphrase checks the shape of a generated passphrase joined by dots against qualified names in code.
+func TestDottedPassphrase(t *testing.T) {
+	for v, want := range map[string]bool{
+		"Violet.Pebble4491": true, "Harbor.Crane.52": true, "Amber.Quartz.Tide77": true,
+		"Violet.Pebble": false, "violet.pebble4491": false, "x509.ParsePKCS8PrivateKey": false, "settings.DB_PASSWORD2": false,
+		"System.Security.SecureString2": false, "Config.V2": false, "Os.Getenv12": false,
+	} {
+		if got := dottedPassphrase(v); got != want {
+			t.Errorf("dottedPassphrase(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
+
 // TestOutsideCJK checks that a value is cut out of the Chinese, Japanese or Korean text around it.
 func TestOutsideCJK(t *testing.T) {
 	for in, want := range map[string]string{
@@ -220,4 +233,34 @@ func TestOutsideCJK(t *testing.T) {
 			t.Errorf("outsideCJK(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// TestPINAndPUK checks that a PUK written beside its PIN is found with it, and that a note's heading ("Status:")
+// does not make a PIN a code that reports a status.
+func TestPINAndPUK(t *testing.T) {
+	for _, c := range []struct {
+		note string
+		want int
+	}{
+		{"Handoff: the YubiKey PIV PIN is " + fake("2681", "7749") + " and the PUK is " + fake("6710", "4823") + "; the key is in the drawer.", 2},
+		{"Status: the HSM admin PIN is " + fake("2056", "3766") + " and the SO PIN is unchanged.", 1},
+		{"The PIN is " + fake("2681", "7749") + "; the PUK is printed on the card.", 1},
+		{"Status: alarm code 9157 is the vendor's error code for a low battery.", 0},
+		{"Status code 4417 from the keypad means the PIN was wrong.", 0},
+	} {
+		if got := len(Text(c.note)); got != c.want {
+			t.Errorf("%d findings in %q, want %d", got, redactDigits(c.note), c.want)
+		}
+	}
+}
+
+// redactDigits hides the digits of a note, so a test failure never shows a PIN.
+func redactDigits(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if '0' <= c && c <= '9' {
+			b[i] = '#'
+		}
+	}
+	return string(b)
 }

@@ -13,8 +13,9 @@ func resetLazy() {
 	instructionRegexps = lazyRegexps(instructionSources)
 	demandExprs = sync.OnceValue(newDemandExprs)
 	compileForms(orderForms)
-	leakVerb, leakPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
+	leakVerb, leakPlaceExpr, leakJoinedPlaceExpr, leakTeamPlaceExpr, leakAddressExpr, leakSecretValue = newLeakExprs()
 	allowFlaggedVerb = lazyRegexp(allowFlagged)
 	stdinLoginRegexp = lazyRegexp(stdinLogin)
 	pgpassLine = lazyRegexp(pgpass)
+	toolPasswordExprs = newToolPasswordExprs()
 }

@@ -110,7 +110,9 @@ type rule struct {
 	// findAll, if set, replaces pattern and find: it gets all of the rule's hits at once, in order.
 	findAll func(text string, hits []int) []span
 
-	positives, negatives []string
+	// examples returns the examples the rule must and must not flag. It is a function so that a scan, which never
+	// reads them, does not build them.
+	examples func() (positives, negatives []string)
 
 	// fallback rules lose every tie: a finding of theirs stands only where no other rule finds the same span.
 	fallback bool
@@ -457,11 +459,8 @@ func Rules() []Rule {
 	rs := ruleTable()
 	out := make([]Rule, 0, len(rs))
 	for _, r := range rs {
-		out = append(out, Rule{
-			ID: r.id, Category: r.category, Description: r.description,
-			Positives: append([]string(nil), r.positives...),
-			Negatives: append([]string(nil), r.negatives...),
-		})
+		pos, neg := r.examples()
+		out = append(out, Rule{ID: r.id, Category: r.category, Description: r.description, Positives: pos, Negatives: neg})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out

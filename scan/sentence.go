@@ -12,7 +12,7 @@ import (
 // "sudo on build-03 with …", "the master password … was reset today, it is now …"). This rule asks less of
 // the syntax and more of the value: a credential word (password, passphrase, pw, creds, login, sudo, or the
 // word for password in another language; for key, token and secret only a machine-generated value) and, in
-// the same sentence, at most twelve words after it or four before it, a word that could only be a password:
+// the same sentence, at most twelve words after it or five before it, a word that could only be a password:
 // strong ([strongValue]) or random ([randomValue]), and none of the things that look strong in engineering
 // prose: hosts, e-mail addresses, paths, URLs, versions, hyphenated names (svc-deploy-2, but not passphrases
 // such as Meadow-thistle-87), code identifiers (TestLogin2, ENV_VAR_2), cache keys (user:42:profile),
@@ -22,32 +22,67 @@ import (
 // sentenceAhead and sentenceBehind are how many words after and before the credential word are searched.
 const (
 	sentenceAhead  = 12
-	sentenceBehind = 4
+	sentenceBehind = 5
 )
 
 // strictWords name credentials whose value must be machine-generated to count: "the key", "a token" are
 // common in prose with strong-looking words nearby.
 var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "api key": true, "apikey": true,
-	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true}
+	"clé d'api": true, "clé api": true, "clave de api": true, "klucz api": true,
+	"schlüssel": true, "chiave": true, "chave": true, "ключ": true, "Ключ": true, "токен": true,
+	"Токен": true, "キー": true, "トークン": true, "密钥": true, "秘钥": true, "令牌": true, "키": true, "토큰": true}
 
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
-	// "API key" in French, Spanish and Polish: strict, like key. (Portuguese chave is left out: "ch" opens too
-	// many English words for the automaton's fast skip; German API-Schlüssel, because "api-" is how English
-	// names write api-key, and every such hit would try it.)
-	"clé d'api", "clé api", "clave de api", "klucz api",
+	// "API key" in French, Spanish and Polish, and key and token in other languages (the API-Schlüssel, la
+	// chiave API, APIキー, API密钥): strict, like key. German joins API to the word with a hyphen. (Dutch
+	// sleutel is left out: "sl" opens too many English words for the automaton's fast skip.)
+	"clé d'api", "clé api", "clave de api", "klucz api", "schlüssel", "chiave", "chave", "ключ", "Ключ",
+	"токен", "Токен", "キー", "トークン", "密钥", "秘钥", "令牌", "키", "토큰",
 	"passwort", "kennwort", "contraseña", "contrasena", "mot de passe", "senha", "clave",
 	// the word in other languages; a capital that is not ASCII is listed too, as the automaton folds only
 	// ASCII letters
 	"hasło", "haslo", "пароль", "Пароль", "şifre", "Şifre", "wachtwoord", "heslo", "lösenord", "losenord", "passord",
-	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "暗証番号", "密码", "密碼", "口令",
-	"비밀번호", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
+	"adgangskode", "salasana", "jelszó", "jelszo", "mật khẩu", "Mật khẩu", "パスワード", "パスフレーズ", "パスコード", "暗証番号",
+	"密码", "密碼", "口令", "비밀번호", "패스워드", "암호", "κωδικός", "Κωδικός", "סיסמה", "סיסמא", "كلمة المرور", "كلمة السر", "पासवर्ड", "รหัสผ่าน", "kata sandi",
 	"kata laluan", "lozinka", "geslo", "parool", "parola", "парола", "Парола", "contrasenya",
-	// Redis's password directive and the Wi-Fi key, named in prose
-	"requirepass", "wpa2", "wpa", "psk",
+	// Redis's password directive, keytool's passwords and the Wi-Fi key, named in prose
+	"requirepass", "storepass", "keypass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
 	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
+
+// publicWords, in the sentence of a key word, make the key a public one: "public key" in English and the
+// languages whose key words are read, and the public formats.
+var publicWords = []string{"public key", "pubkey", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2", "chiave pubblica",
+	"clé publique", "clave pública", "chave pública", "ffentliche", "publieke sleutel",
+	"публичный ключ", "открытый ключ", "公開鍵", "公開キー", "公钥", "공개 키", "공개키"}
+
+// publicWordsFor returns the [publicWords] a sentence about the key word kw is searched for: an English key
+// word ("the key", "the token", most hits) needs only the English words and the formats.
+func publicWordsFor(kw string) []string {
+	var buf [16]byte
+	switch string(bytes.TrimSuffix(appendLower(buf[:0], kw[:min(len(kw), len(buf))]), []byte("s"))) {
+	case "key", "token", "secret", "api key", "api_key", "api-key", "api.key", "apikey":
+		return publicWords[:5]
+	}
+	return publicWords
+}
+
+// ageRecipient reports whether v is an age public key (age1 and 58 bech32 characters), which encrypts to
+// its owner and is meant to be shared.
+func ageRecipient(v string) bool {
+	return len(v) == 62 && strings.HasPrefix(v, "age1") && allBytes(v[4:], func(c byte) bool {
+		return strings.IndexByte("qpzry9x8gf2tvdw0s3jn54khce6mua7l", c) >= 0
+	})
+}
+
+// apiCompound reports whether the key word at text[at:at+n] is German's, joined to API by a hyphen:
+// API-Schlüssel (the English api-key is a name of its own, the keyword "api key").
+func apiCompound(text string, at, n int) bool {
+	return at >= 4 && text[at-1] == '-' && strings.EqualFold(text[at-4:at-1], "api") &&
+		strings.EqualFold(text[at:at+n], "schlüssel")
+}
 
 // namedAs are words that, just before a value, say what it is instead: "key ID 1a2b…", "token hash …".
 var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true, "fingerprint": true, "hash": true,
@@ -58,7 +93,9 @@ var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true
 	"accessor": true, "accessors": true}
 
 func findSentenceCredential(text string, at, n int) ([]span, int) {
-	if at > 0 && isWordByte(text[at-1]) {
+	if at > 0 && isWordByte(text[at-1]) && text[at] < 0xe3 {
+		// Inside a longer word (repassword, mytoken); a word in Chinese, Japanese or Korean script is glued to
+		// the Latin word before it without a space ("rootパスワードは …"), which is that script's spelling.
 		return nil, 0
 	}
 	if c := lowerByte(text[at]); n <= 6 && (c == 'p' || c == 'c' || c == 'w' || c == 0xd0) {
@@ -91,7 +128,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 	}
 	if e := at + n; e < len(text) && (text[e] == '=' || text[e] == '_' || (text[e] == '-' || text[e] == '.') && e+1 < len(text) && isWordByte(text[e+1])) ||
-		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 {
+		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 && !apiCompound(text, at, n) {
 		return nil, 0 // a name in code or config (key=…, token_ttl, secrets.X): the assignment rules' to judge
 	}
 	if at > 0 && at+n < len(text) && (text[at-1] == '"' || text[at-1] == '\'') && text[at+n] == text[at-1] {
@@ -105,7 +142,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
-	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") {
+	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") || text[at:at+n] == "パスコード" || text[at:at+n] == "暗証番号" {
 		if sp, skip := findPIN(text, at, n); sp != nil {
 			return sp, skip // "the passcode 771903": passcodes are digits
 		}
@@ -119,12 +156,28 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		ss, se := sentenceBounds(text, at)
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
-		if strict && containsAnyFold(sentence, []string{"public key", "pubkey", "ssh-rsa", "ssh-ed25519", "ecdsa-sha2"}) ||
+		if strict && (containsAnyFold(sentence, publicWordsFor(text[at:at+n])) || ageRecipient(v)) ||
 			isHex(v) && (len(v) == 40 || len(v) == 64 || len(v) < 32) && containsAnyFold(sentence, []string{"commit", "sha", "hash", "digest", "checksum", "revision"}) ||
 			inFence(text, at) {
 			return nil, 0
 		}
 		return []span{sp}, 0
+	}
+	if !strict && at >= 4 && (text[at-1] == ' ' || text[at-1] == '-') && appWord(text, at-1) {
+		// "the gmail app password is abcd efgh ijkl mnop": no word of it is long, so before the test below
+		for i, words := at+n, 0; words < 3; words++ {
+			var j int
+			i, j = nextRun(text, i, lineEnd(text, at, 160))
+			if j == i {
+				break
+			}
+			if directSlot(text, at+n, i, words) != slotNone {
+				if sp, ok := appPasswordAt(text, i); ok {
+					return found(sp)
+				}
+			}
+			i = j
+		}
 	}
 	// After the word, to the end of its sentence; then before it. A value is at least 8 bytes long, a random
 	// one 16 ([sentenceValue] asks no less): a line without such a word around the keyword has none, and a
@@ -448,6 +501,57 @@ func directAt(text string, kwEnd, i, j, words int, human bool) (span, bool) {
 	return directValue(text, i, j, slot == slotCopula && human)
 }
 
+// appWord reports whether the word that ends at text[e] names an app password, one a service generates for a
+// program that cannot sign in with the account's own: app, application, app-specific.
+func appWord(text string, e int) bool {
+	for _, w := range []string{"app", "application", "specific"} {
+		if s := e - len(w); s >= 0 && equalFoldASCII(text[s:e], w) && (w == "specific" && s >= 4 && equalFoldASCII(text[s-4:s], "app-") ||
+			w != "specific" && (s == 0 || !isAlnum(text[s-1]))) {
+			return true
+		}
+	}
+	return false
+}
+
+// appPasswordAt finds an app password at text[i] as Google shows one: four groups of four lower-case letters
+// (abcd efgh ijkl mnop).
+func appPasswordAt(text string, i int) (span, bool) {
+	k := i
+	for g := 0; g < 4; g++ {
+		if g > 0 {
+			if k >= len(text) || text[k] != ' ' {
+				return span{}, false
+			}
+			k++
+		}
+		for x := 0; x < 4; x++ {
+			if k >= len(text) || text[k] < 'a' || text[k] > 'z' {
+				return span{}, false
+			}
+			k++
+		}
+		if commonFour[text[k-4:k]] {
+			return span{}, false // "the app password is also sent here": words of a sentence
+		}
+	}
+	if k < len(text) && isWordByte(text[k]) {
+		return span{}, false
+	}
+	return span{i, k}, true
+}
+
+// commonFour are English words of four letters that a sentence after "the app password is" holds and a
+// generated app password does not.
+var commonFour = map[string]bool{"also": true, "only": true, "used": true, "when": true, "sent": true,
+	"here": true, "with": true, "from": true, "that": true, "this": true, "will": true, "have": true,
+	"your": true, "them": true, "then": true, "what": true, "they": true, "been": true, "were": true,
+	"into": true, "over": true, "some": true, "more": true, "once": true, "each": true, "same": true,
+	"just": true, "like": true, "need": true, "must": true, "very": true, "much": true, "both": true,
+	"does": true, "done": true, "make": true, "made": true, "goes": true, "went": true, "gets": true,
+	"kept": true, "stay": true, "sits": true, "last": true, "next": true, "week": true, "time": true,
+	"well": true, "able": true, "sure": true, "safe": true, "good": true, "best": true, "left": true,
+	"held": true, "away": true, "back": true, "down": true, "ours": true, "mine": true}
+
 // quotedAt finds a passphrase in quotes that opens at text[i] in a direct slot.
 func quotedAt(text string, kwEnd, i, le, words int) (span, bool) {
 	if directSlot(text, kwEnd, i, words) == slotNone {
@@ -638,7 +742,7 @@ func notPassword(v string, relaxed bool) bool {
 			return true
 		}
 	}
-	if dottedName(v) && !looseCompound(v) && !randomPart(v) {
+	if dottedName(v) && !looseCompound(v) && !randomPart(v) && !(relaxed && dottedPassphrase(v)) {
 		return true // x509.ParsePKCS8PrivateKey, settings.API_KEY
 	}
 	if hyphenCompound(v) && !looseCompound(v) {
@@ -650,6 +754,38 @@ func notPassword(v string, relaxed bool) bool {
 		}
 	}
 	return false
+}
+
+// dottedPassphrase reports whether v is two or more capitalised words joined by dots that end in a number of
+// two digits or more, as password generators write them (Violet.Pebble4491, Harbor.Crane.52); code names
+// members in lower case or in one capitalised word (settings.API_KEY, x509.ParsePKCS8PrivateKey).
+func dottedPassphrase(v string) bool {
+	parts := strings.Split(v, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	digits := 0
+	for n, p := range parts {
+		k := 0
+		if n == len(parts)-1 && len(parts) > 2 && allBytes(p, func(c byte) bool { return '0' <= c && c <= '9' }) {
+			digits = len(p) // Harbor.Crane.52
+			break
+		}
+		if len(p) < 4 || !('A' <= p[0] && p[0] <= 'Z') {
+			return false
+		}
+		for k = 1; k < len(p) && 'a' <= p[k] && p[k] <= 'z'; k++ {
+		}
+		if k < 3 {
+			return false
+		}
+		rest := p[k:]
+		if rest != "" && (n != len(parts)-1 || !allBytes(rest, func(c byte) bool { return '0' <= c && c <= '9' })) {
+			return false
+		}
+		digits += len(rest)
+	}
+	return digits >= 2
 }
 
 // mailAddress reports whether v is an e-mail address or an ssh target: an @ and a lower-case host after it,
@@ -854,7 +990,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if !lockWords[w1] && !lockWords[w2] {
 			return nil, 0
 		}
-	case kw == "PIN" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode"):
+	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
 	default:
 		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
 		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
@@ -880,7 +1016,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		if j == i {
 			break
 		}
-		s, t := i, j
+		s, t := outsideCJK(text, i, j) // 暗証番号：4821、…: the digits between the script's own characters
 		for s < t && strings.IndexByte("\"'`(", text[s]) >= 0 {
 			s++
 		}
@@ -891,10 +1027,19 @@ func findPIN(text string, at, n int) ([]span, int) {
 			if directSlot(text, e, i, words) == slotNone || isFiller(v) || pinFiller(v) || len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
 				return nil, 0
 			}
-			if ss, se := sentenceBounds(text, at); containsAnyFold(text[ss:se], []string{"error", "status", " means", "exit"}) {
+			ss, se := sentenceBounds(text, at)
+			if containsAnyFold(text[afterHeading(text, ss, at):se], []string{"error", "status", " means", "exit"}) {
 				return nil, 0 // "Alarm code 9157 is the vendor's error code": a code that reports, not one that opens
 			}
-			return []span{{s, t}}, 0
+			out := []span{{s, t}}
+			// A PUK unlocks a blocked PIN and is written down with it ("the PIV PIN is … and the PUK is …"); alone,
+			// "puk" opens too many English words to be a keyword of its own.
+			if k := strings.Index(text[t:se], "PUK"); kw != "PUK" && k >= 0 && !isWordByte(text[t+k-1]) {
+				if sp, _ := findPIN(text, t+k, 3); sp != nil {
+					out = append(out, sp...)
+				}
+			}
+			return out, 0
 		}
 		if strings.IndexByte(".!?", text[j-1]) >= 0 && (j == le || isSpaceByte(text[j])) {
 			break
@@ -904,9 +1049,31 @@ func findPIN(text string, at, n int) ([]span, int) {
 	return nil, 0
 }
 
+// afterHeading returns where a sentence that starts at text[ss:] begins past a note's heading before the
+// keyword at text[at:]: one to three words and a colon ("Status: …", "Next step: …"). The heading labels the
+// note, not the code: "Status: the HSM admin PIN is …" reports no status.
+func afterHeading(text string, ss, at int) int {
+	for i, words := ss, 1; i < at && words <= 3; i++ {
+		switch c := text[i]; {
+		case c == ':' && i > ss:
+			if i+1 < len(text) && isSpaceByte(text[i+1]) {
+				return i + 1
+			}
+			return ss
+		case c == ' ':
+			words++
+		case !isAlnum(c) && c != '-':
+			return ss
+		}
+	}
+	return ss
+}
+
 // lockWords, before "code", make it a code that opens something.
 var lockWords = map[string]bool{"lock": true, "door": true, "keypad": true, "gate": true, "alarm": true, "safe": true,
-	"unlock": true, "entry": true, "locker": true}
+	"unlock": true, "entry": true, "locker": true,
+	// an account's backup and recovery codes open it when the second factor is lost
+	"backup": true, "recovery": true}
 
 // pinFiller reports whether the digits v are a placeholder PIN: three equal in a row (0000) or four ascending or
 // descending (1234, 4321).
