@@ -231,23 +231,33 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 	if mode == answersOnly && len(common) == 0 && !q.mayCover(rows, artifactFloor) {
 		return nil, false, nil
 	}
-	var cands []hit
+	// The candidates: the best of the rare terms' rows by BM25, then, if too few, the common terms'. Only
+	// the first max(want, rerankDepth) are kept, and the rest are counted. A row is large, so positions are
+	// sorted rather than rows.
+	var top []hit
 	seen := map[int64]bool{}
+	found := 0
 	for _, tier := range [][]int{rare, common} {
-		if len(tier) == 0 || len(cands) > want {
+		if len(tier) == 0 || found > want {
 			continue
 		}
 		got := scoreNewest(perTerm, tier, candidateCap)
-		slices.SortStableFunc(got, func(a, b hit) int { return descending(a.bm25, b.bm25) })
-		for _, h := range got {
-			if !seen[h.id] {
+		order := make([]int, len(got))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return descending(got[a].bm25, got[b].bm25) })
+		for _, i := range order {
+			if h := &got[i]; !seen[h.id] {
 				seen[h.id] = true
-				cands = append(cands, h)
+				found++
+				if len(top) < max(want, rerankDepth) {
+					top = append(top, *h)
+				}
 			}
 		}
 	}
-	more := len(cands) > want
-	top := cands[:min(len(cands), max(want, rerankDepth))]
+	more := found > want
 	if err := s.cover(ctx, t, q, df, rows, perTerm, top); err != nil {
 		return nil, false, err
 	}
