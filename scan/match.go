@@ -459,10 +459,17 @@ func credentialValue(v string) bool {
 	}
 	// A UUID assigned to a credential name is a credential (Heroku API keys, npm auth tokens are UUIDs); under
 	// an ID name it never gets here.
-	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) {
+	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) || loneJWTHeader(v) {
 		return false
 	}
 	return !isPlaceholder(v)
+}
+
+// loneJWTHeader reports whether v is a JWT's header alone, with no payload or signature after it
+// (eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9): the algorithm and type every token of an issuer shares, public
+// by design.
+func loneJWTHeader(v string) bool {
+	return strings.HasPrefix(v, "eyJ") && strings.IndexByte(v, '.') < 0 && jwtHeader(v)
 }
 
 // isVersion reports whether v is a version number: 1.4, v2.3.1, 2.0.0-beta.2, v1.2.3+build.7.

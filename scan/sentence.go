@@ -348,7 +348,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
 		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) || timestamp(v) || resourcePath(v) || dottedName(v) {
+		codeish(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
@@ -730,7 +730,7 @@ func notPassword(v string, relaxed bool) bool {
 	if productNames[string(appendLower(buf[:0], v[:min(len(v), len(buf))]))] || v[0] == '-' || v[0] == '$' ||
 		strings.Contains(v, "://") || strings.Contains(v, "${") || strings.Contains(v, "$(") || mailAddress(v) || isPath(v) ||
 		isVersion(v) || hostName(v) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
-		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") {
+		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") || loneJWTHeader(v) {
 		return true
 	}
 	if codeIdentifier(v) {
