@@ -24,6 +24,12 @@
 //     ab${7q are passwords. A template next to a strong literal (8 characters from three classes) is part of a
 //     password, not a placeholder for one: Onq9WI8uXBTE<fhu> and Mo69Yt0B${SUFFIX} are flagged, sk_live_${KEY}
 //     is not. The word in angle brackets may be in any script: DB_PASSWORD=<hasło> and <пароль> are placeholders.
+//     A placeholder's word is written as a word: a short mark (tbd, todo) with a letter or digit on each side,
+//     inside a value that mixes lower case, upper case and digits (…GVJD2TBD4fCy), is a chance of the generator
+//     and the value is flagged; a longer one (…EXAMPLEKEY) still marks a stand-in.
+//   - An = inside a value handed over in a sentence is a character of the password (cQEitVXbkT3j9=US,
+//     fs=Q5zfQ!Lppz) unless it follows a variable's name or sets a parameter to something not random alone
+//     (id=abc123). "Is now" is read in German and French too (lautet jetzt …, est désormais …).
 //   - Filler is not a secret: six equal characters in a row or eight ascending ones (ghp_xxxx…, AIzaaaa…,
 //     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's

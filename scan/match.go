@@ -29,13 +29,36 @@ var placeholderMarks = []string{
 	"-here", "_here", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
 }
 
+// placeholderMark reports whether v holds one of [placeholderMarks] as a stand-in writes it. A short mark of
+// letters (tbd, todo) with a letter or digit on each side, in a value that mixes lower case, upper case and
+// digits, is a chance of the generator (…GVJD2TBD4fCy), not a word: stand-ins write their marks as words
+// (YOUR_TOKEN, tbd, <todo>, yourpasswordhere in one case), and a longer mark (…EXAMPLEKEY) is no chance.
+func placeholderMark(v string) bool {
+	m := lex().marks
+	if !m.contains(v) {
+		return false
+	}
+	if _, lower, upper, digit, _ := classes(v); !lower || !upper || !digit {
+		return true
+	}
+	found := false
+	m.scan(v, func(k, start int) {
+		end := start + m.lens[k]
+		if end-start > 4 || start == 0 || end >= len(v) || !isAlnum(v[start-1]) || !isAlnum(v[end]) ||
+			!allBytes(v[start:end], func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }) {
+			found = true
+		}
+	})
+	return found
+}
+
 // isPlaceholder reports whether v is a stand-in or an indirection rather than a literal secret: template syntax,
 // a variable or environment read, a masked or elided value, or a secret-manager reference.
 func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) || publishedPassword(v) {
+	if placeholderMark(v) || xFiller(v) || hasTemplate(v) || publishedPassword(v) {
 		return true
 	}
 	switch v[0] {
@@ -1192,7 +1215,9 @@ var (
 	proseCopulas = []string{"is ", "was ", "are ", "were ", "has been ", "will be ", "= ", ": ", "-> ", "→ ", "=> ",
 		"changed to ", "set to ", "reset to ", "updated to ", "rotated to ", "now ", "es ", "ist ", "est ", "é ", "lautet "}
 	proseAdverbs = []string{"now ", "still ", "currently ", "temporarily ", "just ", "changed to ", "set to ", "reset to ",
-		"updated to ", "rotated to ", "now set to ", "now changed to "}
+		"updated to ", "rotated to ", "now set to ", "now changed to ",
+		// "now" in the languages of the copulas above: lautet jetzt …, est désormais …, es ahora …
+		"jetzt ", "nun ", "désormais ", "maintenant ", "ahora ", "agora "}
 	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
 	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
 	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".

@@ -209,7 +209,9 @@ func ruleTable() []*rule {
 						"the keystore passphrase (needed for signing) is " + fake("Ember_", "cinder_42"), "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune"),
 						"password: " + fake("Qe7t<hasło>", "9!LmPd%"), `$pass .= "` + fake("QNm7=+", "Vv8J") + `";`,
 						"keytool -genkey -keystore release.jks -storepass " + fake("fiEmgC", "RRWdb3a") + " -keypass " + fake("Hx7!kq", "2Lm9"),
-						"master_password = <<EOT\n" + fake("YcjJQ2ODJG", "ADq7xaSq") + "\nEOT"},
+						"master_password = <<EOT\n" + fake("YcjJQ2ODJG", "ADq7xaSq") + "\nEOT",
+						// a short placeholder mark inside a random run; "is now" in German
+						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt."},
 					[]string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 						"the password is in 1Password", "the token is rotated weekly", "the header of every token is eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9 now", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 						"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
@@ -252,6 +254,8 @@ func ruleTable() []*rule {
 						"You'll need the passcode " + fake("771", "903") + " for the conference bridge.", "wifi pass for the office: " + fake("BlueHeron", "!88"), "パスワードは " + fake("sakura2024", "umi") + " です",
 						// "set to" in other languages; a PUK; "API key" in other languages
 						"Ich habe das Kennwort auf " + fake("a_6qA%=", "+*9ym") + " gesetzt.", "Hasło ustawiłem na " + fake("Qw7#kL", "p2xZ") + ".",
+						// an = inside the random value; "is now" in French
+						"le mot de passe root du serveur de build est désormais " + fake("hT4kWqR7", "vZ8=pLs") + ".",
 						"La clé d'API du fournisseur est " + fake("4ef25269a081ca3a", "d302f63d29c73844") + ".",
 						// a word in Chinese, Japanese or Korean script glued to a Latin one; passphrase, passcode and PIN in Japanese
 						"ステージングのMySQL rootパスワードは " + fake("Rt8!mQ", "2vLx9z") + " です。", "署名鍵のパスフレーズは " + fake("w*7KpL", "%q2Zx") + " です。",
@@ -267,7 +271,7 @@ func ruleTable() []*rule {
 						// an app password, a backup code, a value five words before the word
 						"the gmail app password is " + fake("qwkd mz", "pl xbtr vnsa"), "The 2FA backup code is " + fake("8473", "6291"),
 						fake("Hx7!kq", "2Lm9") + " is the new root password."},
-					[]string{"The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
+					[]string{"The password hint says use id=abc123 for lookups.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 						"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 						"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
 						"set the password in ENV_VAR_2 via fetchUserProfile", "密码：见1Password", "Пароль сброшен, новый в хранилище.",

@@ -348,7 +348,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
 		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
+		codeish(v) && !equalsInside(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
@@ -366,6 +366,22 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 func codeish(v string) bool {
 	return strings.ContainsAny(v, "=([{") || strings.Contains(v, "${") || strings.Contains(v, "$(") || v[0] == '$' ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "sha1:")
+}
+
+// equalsInside reports whether v's only mark of code is an = that assigns nothing: one inside a random run
+// (cQEitVXbkT3j9=US, fs=Q5zfQ!Lppz), after no variable's name ([envAssign]) and with none of the brackets,
+// quotes or expansions that code writes around it.
+func equalsInside(v string) bool {
+	k := strings.IndexByte(v, '=')
+	if k <= 0 || k == len(v)-1 || strings.ContainsAny(v, "([{$\"'") || envAssign(v) || strings.Contains(v, "==") {
+		return false
+	}
+	// After a lower-case word the = may set a parameter (id=abc123): then what follows must be random alone.
+	if allBytes(v[:k], func(c byte) bool { return 'a' <= c && c <= 'z' }) {
+		n, _, _, _, _ := classes(v[k+1:])
+		return len(v)-k-1 >= 8 && n >= 3
+	}
+	return true
 }
 
 // dottedName reports whether v is a qualified name from code: letters, digits and underscores in parts
