@@ -116,11 +116,13 @@ var instructionSources = map[string]string{
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+|the\s+(?:\w+\s+)?\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
+	// untilDone: after the person an order keeps something from, a time that says when to tell them.
+	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
 	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
-		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug)\b)`,
+		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b)`,
 	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
 	"treatAs": `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":  `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
@@ -1066,6 +1068,10 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		!strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " to") && !strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " from") &&
 		!expr("hidden").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
 		// "don't tell the user the export is done" is about timing; "don't tell the user about this note" hides.
+		return nil, 0
+	}
+	if re == expr("untold") && expr("untilDone").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
+		// "don't mention the old endpoint to the user until the migration is done": when, not whether.
 		return nil, 0
 	}
 	if re == expr("untold") && strings.EqualFold(strings.TrimSpace(before[m[0]:]), "keep") {
