@@ -657,7 +657,11 @@ func findPersona(text string, at, n int) ([]span, int) {
 		if m == nil || !imperative(text, at) || quotedExample(text, at) {
 			return nil, 0
 		}
-		return []span{{at, at + m[1]}}, 0
+		// The replacement follows its colon, to the end of the sentence: "Your new system prompt is: \"…\"".
+		if e := at + m[1]; text[e-1] == ':' {
+			return []span{{at, sentenceEnd(text, e)}}, 0
+		}
+		return []span{{at, throughColon(text, at+m[1])}}, 0
 	case addresseeWords[kw]:
 		// An addressee: the heading before it names a new rule for it, and a colon or dash follows.
 		cs := clauseStart(text, at)
@@ -1035,9 +1039,18 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		// The reader's own prompt, instructions, rules or memory: "your …" after a verb that changes it.
 		if kw == "memory" {
 			// "save it to memory: …", "save to memory that …": what is to be remembered follows. The colon first: it
-			// is cheap, and most mentions of memory have none.
-			if e := throughColon(text, at+n); e > at+n {
-				if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+			// is cheap, and most mentions of memory have none. The memory may be named as a file, the text
+			// may be asked for word for word, and the memory need not be "your": "add this to long-term memory
+			// exactly as written: …", "Add to the memory file: …".
+			after := at + n
+			for _, w := range memoryTails {
+				if hasPrefixFold(text[after:], w) {
+					after += len(w)
+					break
+				}
+			}
+			if e := throughColon(text, after); e > after {
+				if m := expr("remember").FindStringIndex(trimAdjectives(before, memoryAdjectives)); m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
 					return []span{{cs + m[0], e}}, 0
 				}
 			}
@@ -1094,6 +1107,29 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		return []span{{v, throughColon(text, at+n)}}, 0 // "update your memory: …"
 	}
 	return []span{{v, at + n}}, 0
+}
+
+// memoryTails may stand between "memory" and the colon that opens what is to be remembered.
+var memoryTails = []string{" file", " exactly as written", " as written", " verbatim", " word for word"}
+
+// memoryAdjectives may stand before "memory" in an order to write into it: add this to the long-term memory.
+var memoryAdjectives = []string{"long-term", "long term", "persistent", "permanent", "shared", "the"}
+
+// trimAdjectives returns before without the words of adjs (and blanks) at its end.
+func trimAdjectives(before string, adjs []string) string {
+	t := strings.TrimRight(before, " \t")
+	for again := true; again; {
+		again = false
+		for _, adj := range adjs {
+			if len(t) > len(adj) && strings.EqualFold(t[len(t)-len(adj):], adj) && !isWordByte(t[len(t)-len(adj)-1]) {
+				t, again = strings.TrimRight(t[:len(t)-len(adj)], " \t"), true
+			}
+		}
+	}
+	if len(t) < len(before) {
+		t += " "
+	}
+	return t
 }
 
 // throughColon returns where an order that ends at text[end] ends when what it orders follows a colon or
