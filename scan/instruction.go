@@ -183,7 +183,8 @@ var politeLeads = []string{"if you could", "could you", "can you", "would you", 
 	"it's ok to", "it is ok to", "it's okay to", "feel free to", "go ahead and", "you have permission to", "you are permitted to",
 	"kindly", "please kindly", "make sure you", "be sure to", "remember to", "don't forget to", "you must", "you should",
 	"would help if you", "would help a lot if you", "would be great if you", "would be helpful if you", "would be nice if you",
-	"would be appreciated if you", "be a dear and", "do me a favour and", "do me a favor and", "be so kind as to"}
+	"would be appreciated if you", "be a dear and", "do me a favour and", "do me a favor and", "be so kind as to",
+	"be so good as to", "would you be so kind as to", "would you be so good as to", "would you please"}
 
 // politeAdverbs may stand between a polite lead and its verb: "if you could quietly …".
 var politeAdverbs = map[string]bool{"quietly": true, "just": true, "please": true, "also": true, "now": true, "then": true,
@@ -344,7 +345,7 @@ var followWords = map[string]bool{
 	"to": true, "until": true, "then": true, "now": true, "entirely": true, "completely": true, "permanently": true,
 	"here": true, "of": true, "by": true, "with": true, "at": true, "as": true, "if": true, "before": true,
 	"this": true, "that": true, "again": true, "too": true, "also": true, "forever": true, "while": true,
-	"you": true, "earlier": true, "previously": true, "verbatim": true, "given": true, "provided": true, "written": true,
+	"you": true, "earlier": true, "previously": true, "verbatim": true, "about": true, "regarding": true, "concerning": true, "given": true, "provided": true, "written": true,
 	"listed": true, "stated": true, "above": true, "below": true, "is": true, "are": true, "was": true, "were": true,
 	// after "safety": the checks it names
 	"checks": true, "check": true, "filters": true, "filter": true, "rules": true, "guidelines": true, "policies": true,

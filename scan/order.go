@@ -286,6 +286,11 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `follow\s+(?:it|this|these|them)\s+over\s+(?:anything|everything|whatever)\s+(?:(?:you\s+were\s+)?(?:said|told|written|given)\s+)?(?:earlier|before|above|previously)`},
 		{verbs: []string{"the safety checks", "the security checks", "your safety", "your security", "override: the safety"},
 			expr: `(?:override:\s+)?(?:the\s+(?:safety|security)\s+(?:checks|rules|guidelines|filters|guardrails)\s+in\s+your\s+\w+|your\s+(?:safety|security)\s+(?:checks|rules|guidelines|filters|guardrails))\s+(?:are|have\s+been)\s+(?:now\s+)?(?:disabled|off|suspended|lifted|void|turned\s+off)\b`},
+		// the agent's instruction files declared void and to be ignored; "the instructions in AGENTS.md are
+		// outdated" alone is a note about the file
+		{verbs: []string{"the instructions in", "the rules in", "the guidelines in"},
+			expr: `the\s+(?:instructions|rules|guidelines)\s+in\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|instructions?\s+files?|config))` +
+				`\s+(?:are|is)\s+(?:now\s+)?(?:(?:outdated|obsolete|void|invalid|superseded|stale|wrong)\s+and\s+)?(?:must|should|are\s+to|is\s+to|have\s+to|has\s+to)\s+be\s+(?:ignored|disregarded|skipped)\b`},
 		{verbs: []string{"your previous", "your prior", "your earlier", "your old", "your original", "your existing"},
 			expr: `your\s+(?:previous|prior|earlier|old|original|existing)\s+(?:system\s+)?(?:instructions|guidelines|directives)\s+are\s+(?:now\s+)?(?:outdated|obsolete|void|invalid|no\s+longer\s+valid|cancell?ed|revoked|replaced)\b`},
 	},
