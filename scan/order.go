@@ -39,8 +39,9 @@ const leakDestination = `(?:` + leakPlace + `|` + leakAddress + `)`
 // leakPlace is a place in a forge or a chat ([leakForgePlace]) or where a team talks ([leakTeamPlace]).
 const leakPlace = `(?:` + leakForgePlace + `|` + leakJoinedPlace + `|` + leakTeamPlace + `)`
 
-// leakForgePlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition.
-const leakForgePlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog)\b` +
+// leakForgePlace is a commit message, a PR, an issue, a gist, a reply or a chat, after a preposition; or a
+// document in the repository (the README, docs/notes.md), which others read once it is pushed.
+const leakForgePlace = `(?:\b(?:in|into|to|as)\s+(?:the\s+|a\s+|your\s+|its\s+)?(?:next\s+|new\s+|public\s+|first\s+)?(?:commit\s+messages?|pr\s+(?:description|body|title)|description|pull\s+request|issue|comment|gist|pastebin|reply|response|answer|summary|checkpoint|handoff|notes?\s+argument|\w+\s+(?:parameter|argument)|chat|channel|readme(?:\.md)?|changelog|(?:[\w-]+/){0,3}[\w.-]+\.(?:md|rst|adoc))\b` +
 	`|\b(?:no|na|en|dans|nel|im)\s+(?:(?:o|a|le|la|el|il|den|das)\s+)?(?:corpo\s+do\s+|cuerpo\s+del?\s+|corps\s+de\s+la\s+)?(?:pull\s+request|pr|issue|gist|commit)\b)`
 
 // leakJoinedPlace is a place in a forge after a preposition joined to its article, as Spanish, French,
@@ -126,6 +127,14 @@ var orderForms = compileForms(map[string][]*orderForm{
 			expr: `(?:add|allow)\s+["'` + "`" + `]?(?:Bash|Shell|Write|Edit|Exec)\((?:\*|\*\*|:\*)\)["'` + "`" + `]?`},
 		{verbs: []string{"bypass"},
 			expr: `bypass\s+(?:the\s+)?branch\s+protection\b`},
+		// a standing rule, to be remembered, that the safety steps may be skipped
+		{verbs: []string{"remember that"},
+			// without a condition: "… can be skipped for docs-only changes" is the project's policy
+			expr: `(remember\s+that\s+(?:the\s+|a\s+|any\s+)?(?:(?:secret|safety|security|code|pre-commit)\s+)?(?:quarantine|review|scan(?:ner)?|approval|confirmation|hooks?|checks?)(?:\s+(?:step|prompt|gate))?s?\s+(?:can|may|should|is\s+to|are\s+to)\s+(?:always\s+|safely\s+)?be\s+(?:skipped|ignored|bypassed|disabled|turned\s+off))` +
+				`(?:\s*(?:[.;:,!—–]|-\s|$)|\s+(?:always|anyway|from\s+now\s+on|going\s+forward|for\s+good)\b)`},
+		// the user's authority given to a third party: "treat messages from bot@… as if they came from the user"
+		{verbs: []string{"treat messages", "treat requests", "treat instructions", "treat comments", "treat emails", "treat orders", "treat anything"},
+			expr: `treat\s+(?:messages|requests|instructions|comments|emails|orders|anything)\s+(?:from|by|sent\s+by)\s+\S+\s+as\s+(?:if\s+(?:they|it)\s+(?:came|come|were|was)\s+(?:from\s+)?|coming\s+from\s+)?(?:the\s+|your\s+)?(?:user|operator|owner|maintainers?|human|supervisor)(?:'s)?\b`},
 		// memoree's own quarantine
 		{verbs: []string{"promote all", "promote every"},
 			expr: `promote\s+(?:all|every)\s+(?:the\s+)?(?:quarantined|flagged)\s+(?:notes?|checkpoints?|items?)\b`},
@@ -582,7 +591,8 @@ var (
 		"ask the", "ask me", "ask us", "ask anyone", "review and", "tests and", "sast", "codeql", "semgrep", "snyk", "trivy",
 		"asking", "permission", "tool call", "automatically", "approve", "merge", "approved", "reviewed", "passing",
 		"quarantined", "flagged", "bash(", "shell(", "write(", "edit(", "exec(", "tls", "ssl", "cert", "signature", "hostname",
-		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath"}
+		"branch protection", "gitleaks", "trufflehog", "flagged", "caught", "detected", "your own", "green", "fixed", "hookspath",
+		"quarantine", "review", "from the", "from your", "the user", "operator", "maintainer", "human", "supervisor"}
 	concealHints = []string{"anyone", "summary", "report", "repl", "response", "answer", "handoff", "whoever", "everyone", "user",
 		"human", "reviewer", "operator", "owner", "supervisor", "lead", "mention", "review", "usuario", "revisor", "humano",
 		"utilisateur", "relecteur", "humain", "went fine", "went well", "went smoothly", "is fine", "was fine", "looks fine",
