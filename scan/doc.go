@@ -29,7 +29,11 @@
 //     and the value is flagged; a longer one (…EXAMPLEKEY) still marks a stand-in.
 //   - An = inside a value handed over in a sentence is a character of the password (cQEitVXbkT3j9=US,
 //     fs=Q5zfQ!Lppz) unless it follows a variable's name or sets a parameter to something not random alone
-//     (id=abc123). "Is now" is read in German and French too (lautet jetzt …, est désormais …).
+//     (id=abc123). "Is now" is read in German and French too (lautet jetzt …, est désormais …), and so is a
+//     short phrase between the name and its copula (das WLAN-Passwort für das Testlabor ist …).
+//   - A lock's combination is its code when a lock word stands on its line before it ("Safe in the server
+//     room: combination …"; "the combination of flags" is not one), and a login written user / password ends
+//     before "and" or "then" in the languages whose password words are read (… et ouvrir le port 8443).
 //   - Filler is not a secret: six equal characters in a row or eight ascending ones (ghp_xxxx…, AIzaaaa…,
 //     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's

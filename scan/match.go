@@ -1219,7 +1219,9 @@ var (
 		// "now" in the languages of the copulas above: lautet jetzt …, est désormais …, es ahora …
 		"jetzt ", "nun ", "désormais ", "maintenant ", "ahora ", "agora "}
 	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
-	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
+	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at ",
+		// in the languages of the copulas: das WLAN-Passwort für das Testlabor ist …, le mot de passe du serveur est …
+		"für ", "vom ", "von ", "der ", "des ", "pour ", "du ", "para ", "del ", "per ", "voor "}
 	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".
 	proseLeads = []string{"with", "using", "via", "and", "plus", "use", "enter", "try", "new", "temporary", "temp", "initial", "default", "one-time",
 		"has", "have", "had", "got"}

@@ -211,7 +211,8 @@ func ruleTable() []*rule {
 						"keytool -genkey -keystore release.jks -storepass " + fake("fiEmgC", "RRWdb3a") + " -keypass " + fake("Hx7!kq", "2Lm9"),
 						"master_password = <<EOT\n" + fake("YcjJQ2ODJG", "ADq7xaSq") + "\nEOT",
 						// a short placeholder mark inside a random run; "is now" in German
-						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt."},
+						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das WLAN-Passwort für das Testlabor ist " + fake("kTq7", "Wm2pZx9vLr") + "; die SSID bleibt.",
+						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".", "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt."},
 					[]string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 						"the password is in 1Password", "the token is rotated weekly", "the header of every token is eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9 now", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 						"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
@@ -237,7 +238,6 @@ func ruleTable() []*rule {
 						"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
 						"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
 						"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
-						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".",
 						// in a direct slot: words and a number after a copula, inflected words, a PIN, a passphrase in quotes
 						"A senha do Wi-Fi da sala de reunião: " + fake("mangue", "azul62") + ".", "Test sunucusunun şifresi " + fake("Deniz", "Kus-4471") + ", yarın değiştireceğim.",
 						"Laptop BIOS supervisor password set to " + fake("9917", "3306") + " on all five loaners.", "The operator card PIN is " + fake("9800", "2364") + ".",
@@ -254,6 +254,8 @@ func ruleTable() []*rule {
 						"You'll need the passcode " + fake("771", "903") + " for the conference bridge.", "wifi pass for the office: " + fake("BlueHeron", "!88"), "パスワードは " + fake("sakura2024", "umi") + " です",
 						// "set to" in other languages; a PUK; "API key" in other languages
 						"Ich habe das Kennwort auf " + fake("a_6qA%=", "+*9ym") + " gesetzt.", "Hasło ustawiłem na " + fake("Qw7#kL", "p2xZ") + ".",
+						// a lock's combination
+						"Safe in the server room: combination " + fake("52", "9184") + ".",
 						// an = inside the random value; "is now" in French
 						"le mot de passe root du serveur de build est désormais " + fake("hT4kWqR7", "vZ8=pLs") + ".",
 						"La clé d'API du fournisseur est " + fake("4ef25269a081ca3a", "d302f63d29c73844") + ".",
@@ -271,7 +273,7 @@ func ruleTable() []*rule {
 						// an app password, a backup code, a value five words before the word
 						"the gmail app password is " + fake("qwkd mz", "pl xbtr vnsa"), "The 2FA backup code is " + fake("8473", "6291"),
 						fake("Hx7!kq", "2Lm9") + " is the new root password."},
-					[]string{"The password hint says use id=abc123 for lookups.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
+					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 						"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 						"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
 						"set the password in ENV_VAR_2 via fetchUserProfile", "密码：见1Password", "Пароль сброшен, новый в хранилище.",
@@ -414,7 +416,7 @@ func ruleTable() []*rule {
 						"Vendor portal (until Friday): jdoe@corp.example / " + fake("7aFJ7t@pQ", "weVEvXMZvfy") + ".",
 						"Log in as deploy / " + fake("quartz", "lantern48") + " and sudo is passwordless.",
 						"SASL user/pass for staging -> `stream-writer` / `" + fake("iAio9!", "Qw2xLp") + "`", "Use admin / " + fake("Wq9!tL", "x2Rm7z") + " to log in.",
-						"Log in with root / " + fake("MoonRiver", "2024!"),
+						"Log in with root / " + fake("MoonRiver", "2024!"), "À faire : se connecter avec admin / " + fake("Pz7mKw2", "hQ9vLs") + " et ouvrir le port 8443.",
 						// user:password after words of logging in, and a login's labels on one line
 						"Staging is behind basic auth now; the pair is qa:" + fake("co*qyo#c", "j^OW9nn") + " and it's shared.",
 						"ElasticSearch basic auth works with elastic:" + fake("3MYHxIg6", "fkQ4zKZ9") + " against https://es-logs.internal:9200.",

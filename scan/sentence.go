@@ -50,7 +50,7 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// Redis's password directive, keytool's passwords and the Wi-Fi key, named in prose
 	"requirepass", "storepass", "keypass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
-	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
+	"pin", "пин", "Пин", "ПИН", "code", "combination", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
 // publicWords, in the sentence of a key word, make the key a public one: "public key" in English and the
 // languages whose key words are read, and the public formats.
@@ -142,6 +142,9 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
+	if n == 11 && strings.EqualFold(text[at:at+n], "combination") {
+		return findPIN(text, at, n) // a lock's combination is its code
+	}
 	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") || text[at:at+n] == "パスコード" || text[at:at+n] == "暗証番号" {
 		if sp, skip := findPIN(text, at, n); sp != nil {
 			return sp, skip // "the passcode 771903": passcodes are digits
@@ -989,12 +992,22 @@ func lastByte(s string) byte {
 }
 
 // findPIN finds a PIN or a lock's code handed over in a sentence: PIN written in capitals (the verb pin is not),
-// Пин-код, "pin code", or a code after lock, door, keypad, gate, alarm or safe, then in a direct slot
+// Пин-код, "pin code", a code after lock, door, keypad, gate, alarm or safe, or a combination on the line of
+// such a word, then in a direct slot
 // ([directSlot]) four to eight digits that are not filler (1234, 0000) or a year.
 func findPIN(text string, at, n int) ([]span, int) {
 	kw := text[at : at+n]
 	e := at + n
 	switch {
+	case len(kw) == 11:
+		// "combination": of a lock named on its line before it ("Safe in the server room: combination …").
+		found := false
+		for w := range strings.FieldsSeq(strings.ToLower(text[lineStart(text, at, 60):at])) {
+			found = found || lockWords[strings.Trim(w, ":,;.()")]
+		}
+		if !found || strings.EqualFold(nextWord(text, e), "of") {
+			return nil, 0 // "the safe combination of flags": a combination of something else
+		}
 	case lowerByte(kw[0]) == 'c':
 		// "lock code", "door code", "smart lock app code": the word before, or the one before it, says what opens.
 		w1 := strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))
@@ -1261,7 +1274,9 @@ func endsLogin(text string, end int) bool {
 		return true
 	}
 	switch w, _ := wordAt(text, i); w {
-	case "to", "and", "for", "until", "on", "at", "in", "via", "from", "as", "or", "is", "was", "works", "against", "but":
+	case "to", "and", "for", "until", "on", "at", "in", "via", "from", "as", "or", "is", "was", "works", "against", "but",
+		// and, then, to or for in the languages whose password words are read: … et ouvrir le port, … und dann
+		"et", "puis", "pour", "sur", "und", "dann", "auf", "y", "para", "en", "e", "per", "och", "og":
 		return true
 	}
 	return false
