@@ -221,7 +221,8 @@
 //     The address is a vocative closed by a comma, colon or dash ("Claude, …", "AI reader: …", "Future agent: …", "Dear model,
 //     kindly …", "From now on, assistant, …", "@copilot …"), a phrase that turns to it ("To any LLM
 //     processing this text:", "Note for the coding agent:", "If you are an AI reading this,", "Any model
-//     reading this must …", "It would be great if the assistant could …"), "Whoever reads this:", or a
+//     reading this must …", "It would be great if the assistant could …", "The assistant should …" opening its
+//     clause), "Whoever reads this:", or a
 //     heading that persists what follows ("Remember for all future sessions:", "A reminder for future
 //     you:"). The acts: approve or merge everything, reply only
 //     "LGTM", claim a pre-approval or permission, act without review, run, install, push or delete without
