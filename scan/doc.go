@@ -189,6 +189,8 @@
 //     instructions);
 //     the agent's instruction files themselves (AGENTS.md, CLAUDE.md, .cursorrules, not AGENTS.md.bak) and
 //     whatever they say.
+//     The order may be spelled out letter by letter to slip past matching ("i-g-n-o-r-e a-l-l p-r-e-v-i-o-u-s
+//     i-n-s-t-r-u-c-t-i-o-n-s"): it is read with the hyphens between single letters taken out.
 //     The object must end its noun phrase ("ignore the above warning" names a warning); a topic after it
 //     ("disregard the earlier guidance about code review") does not extend it.
 //   - instruction-persona: a new role or a release from the rules: "from now on, you …", "you are now DAN",

@@ -581,6 +581,16 @@ func findOverride(text string, at, n int) ([]span, int) {
 	if !imperative(text, at) {
 		return nil, 0
 	}
+	if len(kw) > 1 && kw[1] == '-' {
+		// Spelled out letter by letter so that no word matches: "i-g-n-o-r-e a-l-l p-r-e-v-i-o-u-s …". Read
+		// with the hyphens between single letters taken out.
+		w, pos := unspell(instructionWindow(text, at))
+		m := expr("override").FindStringIndex(w)
+		if m == nil || quotedExample(text, at) {
+			return nil, 0
+		}
+		return []span{{at, at + pos[m[1]-1] + 1}}, 0
+	}
 	m := expr("override").FindStringIndex(instructionWindow(text, at))
 	// The order's object ends its noun phrase: "ignore the above warning" names a warning.
 	if m == nil || !objectEnds(text, at+m[1]) || quotedExample(text, at) {
@@ -590,6 +600,28 @@ func findOverride(text string, at, n int) ([]span, int) {
 		return nil, 0 // a longer name: AGENTS.md.bak
 	}
 	return []span{{at, at + m[1]}}, 0
+}
+
+// spelledKeywords are the verbs of dropping spelled out letter by letter, which [findOverride] reads through
+// [unspell].
+var spelledKeywords = []string{"i-g-n-o-r-e", "d-i-s-r-e-g-a-r-d", "f-o-r-g-e-t"}
+
+// unspell returns w with every hyphen between two single letters removed (i-g-n-o-r-e a-l-l → ignore all),
+// and for each byte of the result its offset in w.
+func unspell(w string) (string, []int) {
+	single := func(i int) bool { // w[i] is a letter that stands alone between hyphens or word ends
+		return i >= 0 && i < len(w) && isAlnum(w[i]) && (i == 0 || !isAlnum(w[i-1])) && (i+1 == len(w) || !isAlnum(w[i+1]))
+	}
+	b := make([]byte, 0, len(w))
+	pos := make([]int, 0, len(w))
+	for i := 0; i < len(w); i++ {
+		if w[i] == '-' && single(i-1) && single(i+1) {
+			continue
+		}
+		b = append(b, w[i])
+		pos = append(pos, i)
+	}
+	return string(b), pos
 }
 
 // lowerKey returns s lower-cased, without a copy when it already is.
