@@ -121,6 +121,8 @@ var instructionSources = map[string]string{
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+|the\s+(?:\w+\s+)?\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
+	// pasted: a line that introduces a quotation as text from elsewhere ([pastedQuote]).
+	"pasted": `(?i)\b(?:attack(?:er's|er|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
 	// untilDone: after the person an order keeps something from, a time that says when to tell them.
 	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
@@ -388,7 +390,21 @@ func quotedExample(text string, at int) bool {
 			return true
 		}
 	}
-	return false
+	return pastedQuote(text, cs-1)
+}
+
+// pastedQuote reports whether the quotation opening at text[q], with nothing but quote marks and blanks
+// before it on its line, is introduced by the line before as an attack or as text not to act on: a line that
+// ends in a colon and says so ("Bug report pasted for context (this is the attacker's text, not something to
+// do):⏎> \"Ignore all previous instructions …\""). "Pasted from the ticket:" alone says where the text came
+// from, not that it is no order.
+func pastedQuote(text string, q int) bool {
+	ls := lineStart(text, q, 160)
+	if strings.Trim(text[ls:q], " \t>") != "" || ls == 0 {
+		return false
+	}
+	prev := strings.TrimRight(text[lineStart(text, ls-1, 160):ls-1], " \t\r")
+	return strings.HasSuffix(prev, ":") && expr("pasted").MatchString(prev)
 }
 
 // continuedQuote reports whether text[at] stands in a later clause of a straight quotation, on its line or
