@@ -122,6 +122,8 @@ var instructionSources = map[string]string{
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+|the\s+(?:\w+\s+)?\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
+	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
+	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
 	// pasted: a line that introduces a quotation as text from elsewhere ([pastedQuote]).
 	"pasted": `(?i)\b(?:attack(?:er's|er|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
 	// untilDone: after the person an order keeps something from, a time that says when to tell them.
@@ -598,6 +600,9 @@ func findOverride(text string, at, n int) ([]span, int) {
 	if kw == "decode" {
 		return findEncodedOverride(text, at, n)
 	}
+	if kw == "rot13" || kw == "rot-13" {
+		return findRot13Override(text, at, n)
+	}
 	if !imperative(text, at) {
 		return nil, 0
 	}
@@ -652,6 +657,36 @@ func findEncodedOverride(text string, at, n int) ([]span, int) {
 		i = j + 1
 	}
 	return nil, 0
+}
+
+// findRot13Override flags text a note orders read through rot13 ("apply this rot13 before reading: vtaber
+// nyy …") when it decodes to an order to drop earlier instructions. The verb of decoding must open its clause
+// as a command; the text is the rest of the line after the colon or the keyword.
+func findRot13Override(text string, at, n int) ([]span, int) {
+	cs := clauseStart(text, at)
+	m := expr("rot13Verb").FindStringIndex(text[cs:at])
+	if m == nil || !imperative(text, cs+m[0]) {
+		return nil, 0
+	}
+	le := lineEnd(text, at, 240)
+	i := at + n
+	if k := strings.IndexByte(text[i:le], ':'); k >= 0 {
+		i += k + 1
+	}
+	i = skipBlanks(text, i)
+	b := []byte(text[i:le])
+	for k, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z':
+			b[k] = 'a' + (c-'a'+13)%26
+		case 'A' <= c && c <= 'Z':
+			b[k] = 'A' + (c-'A'+13)%26
+		}
+	}
+	if i >= le || !decodedOverride(string(b)) || quotedExample(text, at) {
+		return nil, 0
+	}
+	return []span{{i, le}}, 0
 }
 
 // decodedOverride reports whether decoded text opens with an order to drop earlier instructions, as
