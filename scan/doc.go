@@ -31,6 +31,8 @@
 //     fs=Q5zfQ!Lppz) unless it follows a variable's name or sets a parameter to something not random alone
 //     (id=abc123). "Is now" is read in German and French too (lautet jetzt …, est désormais …), and so is a
 //     short phrase between the name and its copula (das WLAN-Passwort für das Testlabor ist …).
+//   - A secret right after "with secret" (or key, token) is a login's, judged by a password's bar: strong and
+//     twelve bytes or more ("minioadmin-dev with secret …"; "with key 0xA1B2C3D4E5F6" names a key).
 //   - A lock's combination is its code when a lock word stands on its line before it ("Safe in the server
 //     room: combination …"; "the combination of flags" is not one), and a login written user / password ends
 //     before "and" or "then" in the languages whose password words are read (… et ouvrir le port 8443).

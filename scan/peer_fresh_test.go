@@ -88,8 +88,9 @@ var freshRecallFloors = map[string]float64{
 	// hiding by purpose and by naming what is hidden, the memory named without "your", declarations against
 	// the agent's instruction files, polite and introduced orders, repository documents as a leak's place,
 	// orders spelled letter by letter or encoded in base64 or rot13 with an order to decode them, "the
-	// assistant should …"): credentials 74 of 79 (34 of 34 assigned, 40 of 45 bare), instructions 53 of 54.
-	peerFresh12File + " credential":  0.93, // 0.83 at the first score
+	// assistant should …"; a login's secret after "with secret"): credentials 75 of 79 (34 of 34 assigned, 41
+	// of 45 bare), instructions 53 of 54.
+	peerFresh12File + " credential":  0.94, // 0.83 at the first score
 	peerFresh12File + " instruction": 0.97, // 0.64 at the first score
 	// Scored once before and once after the eleventh round: credentials 64 and 66 of 88 (assignments 35 and
 	// 36 of 42, bare in prose 29 and 30 of 46), instructions 29 of 56 both, vendor tokens 24 of 26 both

@@ -254,8 +254,8 @@ func ruleTable() []*rule {
 						"You'll need the passcode " + fake("771", "903") + " for the conference bridge.", "wifi pass for the office: " + fake("BlueHeron", "!88"), "パスワードは " + fake("sakura2024", "umi") + " です",
 						// "set to" in other languages; a PUK; "API key" in other languages
 						"Ich habe das Kennwort auf " + fake("a_6qA%=", "+*9ym") + " gesetzt.", "Hasło ustawiłem na " + fake("Qw7#kL", "p2xZ") + ".",
-						// a lock's combination
-						"Safe in the server room: combination " + fake("52", "9184") + ".",
+						// a lock's combination; a login's secret right after "with secret"
+						"Safe in the server room: combination " + fake("52", "9184") + ".", "The console is minio-ops with secret " + fake("7Hw2qLmZ", "x9PkTr") + ".",
 						// an = inside the random value; "is now" in French
 						"le mot de passe root du serveur de build est désormais " + fake("hT4kWqR7", "vZ8=pLs") + ".",
 						"La clé d'API du fournisseur est " + fake("4ef25269a081ca3a", "d302f63d29c73844") + ".",
@@ -273,7 +273,8 @@ func ruleTable() []*rule {
 						// an app password, a backup code, a value five words before the word
 						"the gmail app password is " + fake("qwkd mz", "pl xbtr vnsa"), "The 2FA backup code is " + fake("8473", "6291"),
 						fake("Hx7!kq", "2Lm9") + " is the new root password."},
-					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
+					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
+						"Signed the tag with key 0xA1B2C3D4E5F6 as usual.", "Signed the release with key ReleaseSigning2024 from the HSM.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 						"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 						"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
 						"set the password in ENV_VAR_2 via fetchUserProfile", "密码：见1Password", "Пароль сброшен, новый в хранилище.",

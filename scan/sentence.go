@@ -182,6 +182,14 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			i = j
 		}
 	}
+	if strict && at+n < len(text) && text[at+n] == ' ' && strings.EqualFold(prevWord(text, at, lineStart(text, at, 40)), "with") {
+		// "the console is minioadmin-dev with secret 4Ku5…": a login's secret right after the word is judged by
+		// a password's bar, strong and twelve bytes or more, as "with password …" is.
+		i, j := nextRun(text, at+n, lineEnd(text, at, 240))
+		if s, e := trimValue(text, i, j); e-s >= 12 && strongValue(text[s:e]) && !notPassword(text[s:e], false) {
+			return found(span{s, e})
+		}
+	}
 	// After the word, to the end of its sentence; then before it. A value is at least 8 bytes long, a random
 	// one 16 ([sentenceValue] asks no less): a line without such a word around the keyword has none, and a
 	// shorter word is not judged.
