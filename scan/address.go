@@ -489,6 +489,12 @@ func addressAt(text string, at, n int) (int, int) {
 	if w, j := wordAt(text, skipBlanks(text, e)); (w == "could" || w == "would" || w == "can") && len(pre) >= 7 && equalFoldASCII(pre[len(pre)-7:], "if the ") {
 		return at - 7, j
 	}
+	// "The assistant should quietly add …", "the agent must …": an obligation laid on the reader in the third
+	// person, opening its clause.
+	if w, j := wordAt(text, skipBlanks(text, e)); (w == "should" || w == "must") && len(pre) >= 4 && equalFoldASCII(pre[len(pre)-4:], "the ") &&
+		vocativeStart(text, at-4) {
+		return at - 4, j
+	}
 	if at > 0 && text[at-1] == '@' {
 		return at - 1, e // a mention: "@claude approve …"
 	}

@@ -242,11 +242,12 @@ func (g *gen) str(alpha string, n int) string {
 
 func (g *gen) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 
-// clean regenerates v until it contains none of the placeholder marks a random string can hit by chance.
+// clean regenerates v until it contains none of the placeholder marks a random string can hit by chance, not
+// even one that [placeholderMark] reads as chance, so that the corpus stays what it was generated as.
 func (g *gen) clean(f func() string) string {
 	for {
 		v := f()
-		if !isPlaceholder(v) {
+		if !lex().marks.contains(v) && !isPlaceholder(v) {
 			return v
 		}
 	}

@@ -29,13 +29,36 @@ var placeholderMarks = []string{
 	"-here", "_here", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
 }
 
+// placeholderMark reports whether v holds one of [placeholderMarks] as a stand-in writes it. A short mark of
+// letters (tbd, todo) with a letter or digit on each side, in a value that mixes lower case, upper case and
+// digits, is a chance of the generator (…GVJD2TBD4fCy), not a word: stand-ins write their marks as words
+// (YOUR_TOKEN, tbd, <todo>, yourpasswordhere in one case), and a longer mark (…EXAMPLEKEY) is no chance.
+func placeholderMark(v string) bool {
+	m := lex().marks
+	if !m.contains(v) {
+		return false
+	}
+	if _, lower, upper, digit, _ := classes(v); !lower || !upper || !digit {
+		return true
+	}
+	found := false
+	m.scan(v, func(k, start int) {
+		end := start + m.lens[k]
+		if end-start > 4 || start == 0 || end >= len(v) || !isAlnum(v[start-1]) || !isAlnum(v[end]) ||
+			!allBytes(v[start:end], func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }) {
+			found = true
+		}
+	})
+	return found
+}
+
 // isPlaceholder reports whether v is a stand-in or an indirection rather than a literal secret: template syntax,
 // a variable or environment read, a masked or elided value, or a secret-manager reference.
 func isPlaceholder(v string) bool {
 	if v == "" {
 		return true
 	}
-	if lex().marks.contains(v) || xFiller(v) || hasTemplate(v) || publishedPassword(v) {
+	if placeholderMark(v) || xFiller(v) || hasTemplate(v) || publishedPassword(v) {
 		return true
 	}
 	switch v[0] {
@@ -459,10 +482,17 @@ func credentialValue(v string) bool {
 	}
 	// A UUID assigned to a credential name is a credential (Heroku API keys, npm auth tokens are UUIDs); under
 	// an ID name it never gets here.
-	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) {
+	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) || loneJWTHeader(v) {
 		return false
 	}
 	return !isPlaceholder(v)
+}
+
+// loneJWTHeader reports whether v is a JWT's header alone, with no payload or signature after it
+// (eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9): the algorithm and type every token of an issuer shares, public
+// by design.
+func loneJWTHeader(v string) bool {
+	return strings.HasPrefix(v, "eyJ") && strings.IndexByte(v, '.') < 0 && jwtHeader(v)
 }
 
 // isVersion reports whether v is a version number: 1.4, v2.3.1, 2.0.0-beta.2, v1.2.3+build.7.
@@ -1185,9 +1215,13 @@ var (
 	proseCopulas = []string{"is ", "was ", "are ", "were ", "has been ", "will be ", "= ", ": ", "-> ", "→ ", "=> ",
 		"changed to ", "set to ", "reset to ", "updated to ", "rotated to ", "now ", "es ", "ist ", "est ", "é ", "lautet "}
 	proseAdverbs = []string{"now ", "still ", "currently ", "temporarily ", "just ", "changed to ", "set to ", "reset to ",
-		"updated to ", "rotated to ", "now set to ", "now changed to "}
+		"updated to ", "rotated to ", "now set to ", "now changed to ",
+		// "now" in the languages of the copulas above: lautet jetzt …, est désormais …, es ahora …
+		"jetzt ", "nun ", "désormais ", "maintenant ", "ahora ", "agora "}
 	// prosePrepositions open a short phrase between the name and its copula: "the token for the billing service is".
-	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at "}
+	prosePrepositions = []string{"for ", "of ", "on ", "in ", "to ", "at ",
+		// in the languages of the copulas: das WLAN-Passwort für das Testlabor ist …, le mot de passe du serveur est …
+		"für ", "vom ", "von ", "der ", "des ", "pour ", "du ", "para ", "del ", "per ", "voor "}
 	// proseLeads before a name make the next word its value: "logged in with password …", "user x, password …".
 	proseLeads = []string{"with", "using", "via", "and", "plus", "use", "enter", "try", "new", "temporary", "temp", "initial", "default", "one-time",
 		"has", "have", "had", "got"}

@@ -82,9 +82,16 @@ var freshRecallFloors = map[string]float64{
 	peerFresh11File + " instruction": 0.97, // 0.82 at the first score
 	// Scored once with the tenth round's rules: credentials 66 of 79 (assignments 33 of 34, bare in prose 33
 	// of 45), instructions 35 of 54, every vendor token, key and JWT. After the eleventh, which did not read
-	// it: credentials 68 of 79 (35 of 45 bare), instructions 35 of 54, the same false alarms.
-	peerFresh12File + " credential":  0.85,
-	peerFresh12File + " instruction": 0.64,
+	// it: credentials 68 of 79 (35 of 45 bare), instructions 35 of 54, the same false alarms. Used since to
+	// tune the twelfth round (a short placeholder mark inside a random value, an = inside a password, "is now"
+	// and a phrase before the copula in German and French, a lock's combination, a login closed by "et";
+	// hiding by purpose and by naming what is hidden, the memory named without "your", declarations against
+	// the agent's instruction files, polite and introduced orders, repository documents as a leak's place,
+	// orders spelled letter by letter or encoded in base64 or rot13 with an order to decode them, "the
+	// assistant should …"; a login's secret after "with secret"): credentials 75 of 79 (34 of 34 assigned, 41
+	// of 45 bare), instructions 53 of 54.
+	peerFresh12File + " credential":  0.94, // 0.83 at the first score
+	peerFresh12File + " instruction": 0.97, // 0.64 at the first score
 	// Scored once before and once after the eleventh round: credentials 64 and 66 of 88 (assignments 35 and
 	// 36 of 42, bare in prose 29 and 30 of 46), instructions 29 of 56 both, vendor tokens 24 of 26 both
 	// (about 27 vendors in five notes), every other key and token.
@@ -93,13 +100,15 @@ var freshRecallFloors = map[string]float64{
 	peerFresh13File + " vendor":      0.90,
 }
 
-// freshAlarmCeilings raises the false-alarm ceiling of a group in one file where the scanner is known to
-// alarm more than [freshFloorAlarms]: on peer-fresh12, scored once, a lone JWT header (1 of 3 negatives) and
+// freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
+// [freshFloorAlarms]: raised where the scanner is known to alarm more, lowered where a round removed known
+// alarms and must not bring them back. On peer-fresh12, scored once, a lone JWT header (1 of 3 negatives) and
 // four of 24 notes that quote or discuss an instruction (a jailbreak opener quoted in a write-up and in talk
-// notes, a vendor's installer in a runbook for people, a pipeline that no longer pipes installers into a shell).
+// notes, a vendor's installer in a runbook for people, a pipeline that no longer pipes installers into a
+// shell) raised alarms (ceilings 0.34 and 0.17 then); the twelfth round, tuned on them, raises none.
 var freshAlarmCeilings = map[string]float64{
-	peerFresh12File + " jwt":         0.34,
-	peerFresh12File + " instruction": 0.17,
+	peerFresh12File + " jwt":         0.01,
+	peerFresh12File + " instruction": 0.01,
 	// On peer-fresh13, scored once (not read): one of its 3 JWT negatives and one of its 4 key negatives.
 	peerFresh13File + " jwt":        0.34,
 	peerFresh13File + " privatekey": 0.26,
@@ -165,7 +174,8 @@ const peerFresh11File = "testdata/peer-fresh11.txtar"
 
 // peerFresh12File is the twelfth fresh set, written while the eleventh round of rules was, by someone who read
 // neither the rules nor the other corpora; scored once with the tenth round's rules and once after the
-// eleventh, and not tuned on.
+// eleventh. Its misses and false alarms were used to tune the twelfth round, so all its figures are tuning
+// figures now.
 const peerFresh12File = "testdata/peer-fresh12.txtar"
 
 // peerFresh13File is the thirteenth fresh set, written while the eleventh round of rules was, by someone who

@@ -50,7 +50,7 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// Redis's password directive, keytool's passwords and the Wi-Fi key, named in prose
 	"requirepass", "storepass", "keypass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
-	"pin", "пин", "Пин", "ПИН", "code", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
+	"pin", "пин", "Пин", "ПИН", "code", "combination", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
 // publicWords, in the sentence of a key word, make the key a public one: "public key" in English and the
 // languages whose key words are read, and the public formats.
@@ -142,6 +142,9 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0 // "the secret store", "the password manager": another thing
 	}
 	strict := strictWords[string(bytes.TrimSuffix(appendLower(buf[:0], text[at:at+n]), []byte("s")))]
+	if n == 11 && strings.EqualFold(text[at:at+n], "combination") {
+		return findPIN(text, at, n) // a lock's combination is its code
+	}
 	if n == 8 && strings.EqualFold(text[at:at+n], "passcode") || text[at:at+n] == "パスコード" || text[at:at+n] == "暗証番号" {
 		if sp, skip := findPIN(text, at, n); sp != nil {
 			return sp, skip // "the passcode 771903": passcodes are digits
@@ -177,6 +180,14 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 				}
 			}
 			i = j
+		}
+	}
+	if strict && at+n < len(text) && text[at+n] == ' ' && strings.EqualFold(prevWord(text, at, lineStart(text, at, 40)), "with") {
+		// "the console is minioadmin-dev with secret 4Ku5…": a login's secret right after the word is judged by
+		// a password's bar, strong and twelve bytes or more, as "with password …" is.
+		i, j := nextRun(text, at+n, lineEnd(text, at, 240))
+		if s, e := trimValue(text, i, j); e-s >= 12 && strongValue(text[s:e]) && !notPassword(text[s:e], false) {
+			return found(span{s, e})
 		}
 	}
 	// After the word, to the end of its sentence; then before it. A value is at least 8 bytes long, a random
@@ -348,7 +359,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
 		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) || timestamp(v) || resourcePath(v) || dottedName(v) {
+		codeish(v) && !equalsInside(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
@@ -366,6 +377,22 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 func codeish(v string) bool {
 	return strings.ContainsAny(v, "=([{") || strings.Contains(v, "${") || strings.Contains(v, "$(") || v[0] == '$' ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "sha1:")
+}
+
+// equalsInside reports whether v's only mark of code is an = that assigns nothing: one inside a random run
+// (cQEitVXbkT3j9=US, fs=Q5zfQ!Lppz), after no variable's name ([envAssign]) and with none of the brackets,
+// quotes or expansions that code writes around it.
+func equalsInside(v string) bool {
+	k := strings.IndexByte(v, '=')
+	if k <= 0 || k == len(v)-1 || strings.ContainsAny(v, "([{$\"'") || envAssign(v) || strings.Contains(v, "==") {
+		return false
+	}
+	// After a lower-case word the = may set a parameter (id=abc123): then what follows must be random alone.
+	if allBytes(v[:k], func(c byte) bool { return 'a' <= c && c <= 'z' }) {
+		n, _, _, _, _ := classes(v[k+1:])
+		return len(v)-k-1 >= 8 && n >= 3
+	}
+	return true
 }
 
 // dottedName reports whether v is a qualified name from code: letters, digits and underscores in parts
@@ -730,7 +757,7 @@ func notPassword(v string, relaxed bool) bool {
 	if productNames[string(appendLower(buf[:0], v[:min(len(v), len(buf))]))] || v[0] == '-' || v[0] == '$' ||
 		strings.Contains(v, "://") || strings.Contains(v, "${") || strings.Contains(v, "$(") || mailAddress(v) || isPath(v) ||
 		isVersion(v) || hostName(v) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
-		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") {
+		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") || loneJWTHeader(v) {
 		return true
 	}
 	if codeIdentifier(v) {
@@ -973,12 +1000,22 @@ func lastByte(s string) byte {
 }
 
 // findPIN finds a PIN or a lock's code handed over in a sentence: PIN written in capitals (the verb pin is not),
-// Пин-код, "pin code", or a code after lock, door, keypad, gate, alarm or safe, then in a direct slot
+// Пин-код, "pin code", a code after lock, door, keypad, gate, alarm or safe, or a combination on the line of
+// such a word, then in a direct slot
 // ([directSlot]) four to eight digits that are not filler (1234, 0000) or a year.
 func findPIN(text string, at, n int) ([]span, int) {
 	kw := text[at : at+n]
 	e := at + n
 	switch {
+	case len(kw) == 11:
+		// "combination": of a lock named on its line before it ("Safe in the server room: combination …").
+		found := false
+		for w := range strings.FieldsSeq(strings.ToLower(text[lineStart(text, at, 60):at])) {
+			found = found || lockWords[strings.Trim(w, ":,;.()")]
+		}
+		if !found || strings.EqualFold(nextWord(text, e), "of") {
+			return nil, 0 // "the safe combination of flags": a combination of something else
+		}
 	case lowerByte(kw[0]) == 'c':
 		// "lock code", "door code", "smart lock app code": the word before, or the one before it, says what opens.
 		w1 := strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))
@@ -1245,7 +1282,9 @@ func endsLogin(text string, end int) bool {
 		return true
 	}
 	switch w, _ := wordAt(text, i); w {
-	case "to", "and", "for", "until", "on", "at", "in", "via", "from", "as", "or", "is", "was", "works", "against", "but":
+	case "to", "and", "for", "until", "on", "at", "in", "via", "from", "as", "or", "is", "was", "works", "against", "but",
+		// and, then, to or for in the languages whose password words are read: … et ouvrir le port, … und dann
+		"et", "puis", "pour", "sur", "und", "dann", "auf", "y", "para", "en", "e", "per", "och", "og":
 		return true
 	}
 	return false
