@@ -99,6 +99,10 @@ var freshRecallFloors = map[string]float64{
 	peerFresh13File + " credential":  0.75,
 	peerFresh13File + " instruction": 0.56,
 	peerFresh13File + " vendor":      0.90,
+	// Scored once after the twelfth round: credentials 61 of 81 (assignments 30 of 36, bare in prose 31 of
+	// 45), instructions 32 of 56, every vendor token, key and JWT, false alarms 2 of 83.
+	peerFresh14File + " credential":  0.74,
+	peerFresh14File + " instruction": 0.55,
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -183,10 +187,14 @@ const peerFresh12File = "testdata/peer-fresh12.txtar"
 // and not tuned on.
 const peerFresh13File = "testdata/peer-fresh13.txtar"
 
+// peerFresh14File is the fourteenth fresh set, written after the twelfth round of rules by someone who read
+// neither the rules nor the other corpora; scored once.
+const peerFresh14File = "testdata/peer-fresh14.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
