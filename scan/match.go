@@ -387,13 +387,25 @@ func isNumberish(v string) bool {
 
 func isPathByte(c byte) bool { return isWordByte(c) || c == '.' || c == '/' || c == '-' }
 
-// isPath: an absolute, relative or home path with at least two slashes.
+// isPath: an absolute, relative or home path with at least two slashes. A name in angle brackets stands for
+// a part of it (/etc/ssh/authorized_keys.d/<uid>), as in a runbook.
 func isPath(v string) bool {
 	rest := strings.TrimLeft(v, "~.")
 	if len(v)-len(rest) > 2 || !strings.HasPrefix(rest, "/") || strings.Count(rest, "/") < 2 {
 		return false
 	}
-	return allBytes(rest, isPathByte)
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == '<' {
+			if n := strings.IndexByte(rest[i+1:], '>'); n > 0 && allBytes(rest[i+1:i+1+n], isWordByte) {
+				i += n + 1
+				continue
+			}
+		}
+		if !isPathByte(rest[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // isDotted: a member access or index expression in code, such as settings.API_KEY or cfg["token"].
@@ -1673,6 +1685,8 @@ func closesOwnBracket(v string) bool {
 		open = '{'
 	case ']':
 		open = '['
+	case '>':
+		open = '<'
 	default:
 		return false
 	}

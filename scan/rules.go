@@ -291,6 +291,7 @@ func ruleTable() []*rule {
 						"La clé d'API est dans le coffre, voir la page wiki-2024.",
 						"パスフレーズの長さは 16 文字以上にしてください。", "暗証番号は4桁です。", "MySQLパスワードリセットの手順は docs/reset-2024.md にあります。",
 						"Der Schlüssel liegt im Tresor, siehe wiki/ops-2024.", "La chiave è nel vault, path secret/data/monitoring-prod.",
+						"Public SSH key goes in `/etc/ssh/authorized_keys.d/<uid>`; passwords are disabled.",
 						"キーボードの設定は dotfiles/keyboard-layout-v2.json にあります。", "Der Schlüssel-Hash ist 996bf7c054569af7a38ee9dd9d8fd1716f93cbab.",
 						// public keys, in other languages and as age recipients
 						"la chiave pubblica age1832eqs2yqacwz89anrtc6m0ygxqlrewfyrlc80vegg3u5hm57mc0hqg8fx serve per sops",
