@@ -313,8 +313,8 @@ func diversify(top []hit) {
 
 // updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
 // words overlap by [sameSubjectText] or more, or each holds [queryCover] of the query) whose query terms
-// overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims' words overlap by [sameStatement] and their
-// texts share a word, always.
+// overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims'
+// words overlap by [sameStatement] and their texts share a word, always.
 // Claims from notes about the same subject (see notes) move ahead unless the older scores more than
 // [noteRecencyMargin] higher. For a question in the past tense nothing moves.
 func updatesFirst(q *query, top []hit, notes noteSubjects) {

@@ -386,17 +386,17 @@ func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOpt
 	if err != nil {
 		return fmt.Errorf("revive: %w", err)
 	}
+	var revive []supersessionRow
 	for _, id := range stated {
-		sr, ok := lifted[id]
-		if !ok {
-			continue
+		if sr, ok := lifted[id]; ok {
+			revive = append(revive, sr)
+			r.Revived = append(r.Revived, sr.Old)
 		}
-		if _, err := removeRows(ctx, st.tx, delta{Supersessions: []supersessionRow{sr}}); err != nil {
-			return err
-		}
-		st.removed.Supersessions = append(st.removed.Supersessions, sr)
-		r.Revived = append(r.Revived, sr.Old)
 	}
+	if _, err := removeRows(ctx, st.tx, delta{Supersessions: revive}); err != nil {
+		return err
+	}
+	st.removed.Supersessions = append(st.removed.Supersessions, revive...)
 	var add []supersessionRow
 	done := map[int64]bool{}
 	supersede := func(old, new int64) {

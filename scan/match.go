@@ -2031,9 +2031,6 @@ func basicCredentials(v string) bool {
 	return len(pass) >= 4 && !isPlaceholder(pass) && strings.ToLower(pass) != "password"
 }
 
-// notPlaceholder reports whether v is not a placeholder such as "changeme" or "<token>".
-func notPlaceholder(v string) bool { return !isPlaceholder(v) }
-
 // jwtHeader reports whether v's first segment decodes to a JSON object header of a JWT.
 func jwtHeader(v string) bool {
 	seg, _, _ := strings.Cut(v, ".")

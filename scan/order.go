@@ -599,7 +599,6 @@ var (
 		"looks good", "is green", "was green"}
 	coverHints           = []string{"nobody", "no one", "no-one", "user", "human", "reviewer", "operator", "owner", "supervisor", "lead", "maintainer"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
-	foreignKeywords      = formKeywords("foreign")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "guideline", "guidance", "rule", "directive", "policies", "constraint"}
 	allowFlaggedKeywords = []string{"allow-flagged", "allow_flagged", "allowflagged",
 		// the agents' own switches that take the user out of the loop

@@ -594,7 +594,7 @@ func nextLineValue(text string, next, minLen int, human bool) (span, bool) {
 	for j > i && isSpaceByte(text[j-1]) {
 		j--
 	}
-	if j-i < minLen || strings.IndexAny(text[i:j], " \t") >= 0 {
+	if j-i < minLen || strings.ContainsAny(text[i:j], " \t") {
 		return span{}, false
 	}
 	return directValue(text, i, j, human)
@@ -764,7 +764,7 @@ func notPassword(v string, relaxed bool) bool {
 		// ENV_VAR_2, api_key_value, TestLogin2: a name from code; after a copula, words and a number are a password
 		// (tulpMolen77, GattoBlu_2259).
 		upperSnake := strings.IndexByte(v, '_') >= 0 && allBytes(v, func(c byte) bool { return 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' })
-		digits := strings.IndexAny(v, "0123456789") >= 0
+		digits := strings.ContainsAny(v, "0123456789")
 		if !relaxed || upperSnake || !digits {
 			return true
 		}
@@ -1327,7 +1327,7 @@ func tableCell(text string, at, n int) (span, bool) {
 			for cend > cs && isSpaceByte(text[cend-1]) {
 				cend--
 			}
-			if cend-cs >= 8 && strings.IndexAny(text[cs:cend], " \t") < 0 && !strings.HasPrefix(text[cs:cend], "---") {
+			if cend-cs >= 8 && !strings.ContainsAny(text[cs:cend], " \t") && !strings.HasPrefix(text[cs:cend], "---") {
 				if sp, ok := directValue(text, cs, cend, true); ok {
 					return sp, true
 				}

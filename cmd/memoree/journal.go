@@ -13,9 +13,8 @@ import (
 )
 
 // record appends the entries of one operation to the journal of operations, together. The operation has
-// happened by then, so a journal
-// that cannot be written is a warning, not a failure: the command's result stands, and log --verify will
-// show the gap. Entries for pending operations (staged, replaced, flagged, dropped) are not synced one by
+// happened by then, so a journal that cannot be written is a warning, not a failure: the command's result
+// stands, and log --verify will show the gap. Entries for pending operations (staged, replaced, flagged, dropped) are not synced one by
 // one, which keeps them cheap next to the checkpoint they record; store operations are.
 func (e *env) record(entries ...journal.Entry) {
 	data, err := e.dataDir()
