@@ -363,6 +363,9 @@ func (s *Store) contextCandidates(ctx context.Context, opt ContextOptions) ([]hi
 		ranked.serial = true // the count keeps a second connection busy
 		hits, _, err := s.rank(ctx, ranked, &q, contextDepth, allRows)
 		c := <-counted
+		if err == nil {
+			hits, err = s.addReplies(ctx, t, hits, contextDepth)
+		}
 		if err != nil {
 			return nil, 0, err
 		}

@@ -74,8 +74,8 @@
 // tell, kind...) stay but count little towards coverage (terms.go). Ranking is one model, a weighted sum of
 // named signals over a bounded candidate set chosen by each term's document frequency; see rank.go for the
 // policy and why, subject.go for how updates in later notes move ahead, bm25.go for why claims' BM25 is
-// computed from their text rather than by FTS5, and [Store.Recall] and presence.go for what presence
-// means.
+// computed from their text rather than by FTS5, replies.go for why a conversation turn that replies to a
+// question turn of the results follows it, and [Store.Recall] and presence.go for what presence means.
 //
 // # Evaluation
 //

@@ -105,7 +105,7 @@ func (a asked) answerCoverage(q *query, hits []hit) float64 {
 	best := 0.0
 	for _, h := range hits[:min(len(hits), answerDepth)] {
 		v := h.coverage
-		if !a.states(h.f[0], q) {
+		if !a.states(h.f[0], q) && !(a == askedTime && q.past && saidOn(h.f[2])) {
 			v *= unstatedShare
 		}
 		best = max(best, v)

@@ -73,6 +73,7 @@ type hit struct {
 	created    int64
 	note       int64     // claims: the newest artifact that holds it
 	restatedBy int64     // claims: a newer candidate that restates it (see updatesFirst), or 0
+	replyTo    int64     // claims: the question turn it replies to (see addReplies), or 0
 	f          [4]string // the row's ftsTable.cols
 	signals    [numSignals]float64
 }

@@ -33,6 +33,7 @@ type ClaimHit struct {
 	Evidence     []Evidence // oldest first
 	SupersededBy int64      // the claim that replaced it (see supersede.go), 0 if it is current; set only with history
 	Flagged      bool       // it has evidence in an artifact applied although flagged
+	ReplyTo      int64      // the question turn it answers, listed for it (see replies.go); 0 if it matched itself
 	Refs         []Ref      // the refs of its evidence's artifacts, sorted, without repeats
 
 	parts [numSignals]float64
@@ -122,6 +123,9 @@ func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions)
 		return res, fmt.Errorf("recall: %w", err)
 	}
 	res.HasMore = more
+	if hits, err = s.addReplies(ctx, opt.claims(), hits, limit); err != nil {
+		return res, fmt.Errorf("recall: %w", err)
+	}
 	kind := askedFor(query)
 	best := kind.answerCoverage(&q, hits)
 	if q.significant == 0 {
@@ -213,7 +217,7 @@ func (s *Store) claimHits(ctx context.Context, hits []hit) ([]ClaimHit, error) {
 	for i, h := range hits {
 		idx[h.id] = i
 		out[i] = ClaimHit{ID: h.id, Score: h.score, Confidence: h.coverage, Text: h.f[0], Context: h.f[2], Kind: h.f[1],
-			Created: time.Unix(0, h.created).UTC(), parts: h.signals}
+			Created: time.Unix(0, h.created).UTC(), ReplyTo: h.replyTo, parts: h.signals}
 	}
 	ids := idList(hits)
 	rows, err := s.query(ctx, `SELECT e.claim, a.hash, e.start, e."end", a.session, a.task, a.created

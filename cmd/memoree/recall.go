@@ -102,6 +102,7 @@ type recallClaimJSON struct {
 	Confidence   float64        `json:"confidence"`
 	Flagged      bool           `json:"flagged"`                 // from a note applied with --allow-flagged
 	SupersededBy int64          `json:"superseded_by,omitempty"` // with --history: the claim that replaced it
+	ReplyTo      int64          `json:"reply_to,omitempty"`      // the question turn this turn answers, listed for it
 	Refs         []refJSON      `json:"refs"`
 	Created      string         `json:"created"`
 	AgeSecs      int64          `json:"age_seconds"`
@@ -156,7 +157,7 @@ func runRecall(c *cli.Context, e *env) error {
 	out := recallJSON{Query: q, Presence: string(res.Presence), Confidence: round(res.Confidence), Results: []recallClaimJSON{}, Artifacts: []artifactHitJSON{}, HasMore: res.HasMore}
 	for _, h := range res.Claims {
 		j := recallClaimJSON{ClaimID: h.ID, Text: h.Text, Context: h.Context, Kind: h.Kind, Score: round(h.Score),
-			Confidence: round(h.Confidence), Flagged: h.Flagged, SupersededBy: h.SupersededBy, Refs: []refJSON{},
+			Confidence: round(h.Confidence), Flagged: h.Flagged, SupersededBy: h.SupersededBy, ReplyTo: h.ReplyTo, Refs: []refJSON{},
 			Created: rfc3339(h.Created),
 			AgeSecs: ageSeconds(now, h.Created), Evidence: []evidenceJSON{}}
 		for _, ev := range h.Evidence {
@@ -187,6 +188,9 @@ func runRecall(c *cli.Context, e *env) error {
 		}
 		if r.SupersededBy != 0 {
 			marks += fmt.Sprintf(" [superseded by %d]", r.SupersededBy)
+		}
+		if r.ReplyTo != 0 {
+			marks += fmt.Sprintf(" [reply to %d]", r.ReplyTo)
 		}
 		fmt.Fprintf(&b, "%d. [%s] %s%s  (%s)%s\n", i+1, r.Kind, escape.Label(r.Text), contextSuffix(r.Context), ageText(r.AgeSecs), marks)
 		for _, ev := range r.Evidence {
