@@ -103,6 +103,10 @@ var freshRecallFloors = map[string]float64{
 	// 45), instructions 32 of 56, every vendor token, key and JWT, false alarms 2 of 83.
 	peerFresh14File + " credential":  0.74,
 	peerFresh14File + " instruction": 0.55,
+	// Scored once after the twelfth round: credentials 50 of 83 (assignments 31 of 36, bare in prose 19 of
+	// 47), instructions 27 of 54, every vendor token, key and JWT, false alarms 0 of 92.
+	peerFresh15File + " credential":  0.59,
+	peerFresh15File + " instruction": 0.49,
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -191,10 +195,14 @@ const peerFresh13File = "testdata/peer-fresh13.txtar"
 // neither the rules nor the other corpora; scored once.
 const peerFresh14File = "testdata/peer-fresh14.txtar"
 
+// peerFresh15File is the fifteenth fresh set, written after the twelfth round of rules by someone who read
+// neither the rules nor the other corpora; scored once.
+const peerFresh15File = "testdata/peer-fresh15.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
