@@ -53,9 +53,12 @@ func (s *Store) addReplies(ctx context.Context, t ftsTable, hits []hit, want int
 	return out[:min(len(out), want)], nil
 }
 
-// reply returns the first claim of the turn applied after the note of h, if that turn replies to it.
+// reply returns the first claim of the turn applied after the note of h, if that turn replies to it: both
+// notes open with a speaker label (the note is a turn, not a document with a speaker label somewhere in
+// it), and the speakers differ.
 func (s *Store) reply(ctx context.Context, t ftsTable, h hit) (hit, bool, error) {
-	rows, err := s.query(ctx, `SELECT r.id, `+t.cols+`, r.created, a.id
+	rows, err := s.query(ctx, `SELECT r.id, `+t.cols+`, r.created, a.id, e.start,
+			(SELECT min(start) FROM evidence WHERE artifact = q.id)
 		FROM artifacts q JOIN artifacts a ON a.id = (SELECT min(id) FROM artifacts WHERE id > q.id)
 		JOIN evidence e ON e.artifact = a.id JOIN claims r ON r.id = e.claim
 		WHERE q.id = ? AND a.created >= q.created AND a.created <= q.created + ?`+andWhere(t.where)+`
@@ -65,9 +68,10 @@ func (s *Store) reply(ctx context.Context, t ftsTable, h hit) (hit, bool, error)
 	}
 	defer rows.Close()
 	var r hit
+	var replyStart, askStart int
 	found := false
 	for rows.Next() {
-		if err := rows.Scan(&r.id, &r.f[0], &r.f[1], &r.f[2], &r.f[3], &r.created, &r.note); err != nil {
+		if err := rows.Scan(&r.id, &r.f[0], &r.f[1], &r.f[2], &r.f[3], &r.created, &r.note, &replyStart, &askStart); err != nil {
 			return hit{}, false, err
 		}
 		found = true
@@ -79,12 +83,21 @@ func (s *Store) reply(ctx context.Context, t ftsTable, h hit) (hit, bool, error)
 		return hit{}, false, nil
 	}
 	asker, replier := speakerOf(h.f[2]), speakerOf(r.f[2])
-	return r, replier != "" && replier != asker, nil
+	ok := replier != "" && replier != asker && opensWithLabel(askStart, h.f[2]) && opensWithLabel(replyStart, r.f[2])
+	return r, ok, nil
+}
+
+// opensWithLabel reports whether a note whose first claim starts at byte start opens with the leading
+// label of context, that claim's context, as a turn does: "Rafa (9 March 2025): ", the label, a colon and a
+// space, then the claim. A heading is followed by a line break and a list marker or more.
+func opensWithLabel(start int, context string) bool {
+	label, _, _ := strings.Cut(context, " > ")
+	return start == len(label)+len(": ")
 }
 
 // speakerOf returns the speaker of a turn's claim from its context: the name of a leading speaker label,
-// "Priya (12 March 2026)" or "[10:14] Jonas", which is at most three words of letters, the first a capital
-// one, followed by a parenthesis or preceded by a bracket. It returns "" for any other context.
+// "Priya (12 March 2026)", "[10:14] Jonas" or "Mary Ann", at most three words of letters. It returns ""
+// for any other context.
 func speakerOf(context string) string {
 	name, _ := speakerLabel(context)
 	return name
@@ -103,6 +116,7 @@ func speakerLabel(context string) (name string, dated bool) {
 	label, _, _ := strings.Cut(context, " > ")
 	label = strings.TrimSpace(label)
 	var stamp string
+	bare := false
 	switch {
 	case strings.HasPrefix(label, "["):
 		before, after, ok := strings.Cut(label[1:], "]")
@@ -117,16 +131,19 @@ func speakerLabel(context string) (name string, dated bool) {
 		}
 		name, stamp = strings.TrimSpace(before), after
 	default:
-		return "", false
+		name, bare = label, true
 	}
 	words := strings.Fields(name)
 	if len(words) == 0 || len(words) > 3 {
 		return "", false
 	}
-	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsUpper(r) {
-		return "", false
-	}
-	for _, w := range words {
+	for i, w := range words {
+		// A bracket or a parenthesis marks a speaker label well enough that only the first word must be
+		// capitalized ("Marie de Vries (3 March)"); a bare label is a name only if every word is ("Mary
+		// Ann", not "Open questions").
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) && (i == 0 || bare) {
+			return "", false
+		}
 		for _, r := range w {
 			if !unicode.IsLetter(r) && r != '-' && r != '\'' && r != '.' {
 				return "", false

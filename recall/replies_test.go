@@ -21,7 +21,9 @@ func TestSpeakerLabel(t *testing.T) {
 		{"Lena (lead)", "Lena", false},
 		{"[ops] Zoé", "Zoé", false},
 		{"", "", false},
-		{"Goal", "", false},
+		{"Mary Ann", "Mary Ann", false},
+		{"Marie de Vries (3 March)", "Marie de Vries", true},
+		{"Open questions", "", false},
 		{"Ines's handoff", "", false},
 		{"FW-233", "", false},
 		{"Runbook: reefwatch temperature alarm", "", false},
@@ -85,9 +87,17 @@ func TestRecallListsTheReplyToAQuestionTurn(t *testing.T) {
 			"Amélie (14 December 2025): Brilliant, congratulations to you both.",
 		}, []string{"The mortgage is signed."}, false},
 		{"notes that are not turns get no reply listed", 3 * time.Minute, []string{
-			"Open question: which bank gives the mortgage?",
-			"Decision: we ask two banks for offers.",
-		}, []string{"which bank gives the mortgage?"}, false},
+			"# Mortgage Questions\nWhich bank gives the mortgage?",
+			"Nuria: we ask two banks for offers.",
+		}, []string{"Which bank gives the mortgage?"}, false},
+		{"nor a turn after a note that is not one", 3 * time.Minute, []string{
+			"Amélie: Which bank gives the mortgage?",
+			"# Offers\nWe ask two banks.",
+		}, []string{"Which bank gives the mortgage?"}, false},
+		{"turns with bare names", 3 * time.Minute, []string{
+			"Amélie: And the mortgage?",
+			"Nuria: 3.1% fixed for 25 years.",
+		}, []string{"And the mortgage?", "3.1% fixed for 25 years."}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
