@@ -26,7 +26,7 @@ func TestCandidatesAsPerClaimSearch(t *testing.T) {
 	var batches []Batch
 	for i := range 700 {
 		a, c := note("s", "t",
-			fmt.Sprintf("Service svc%d listens on port %d.", i, 1000+i),
+			fmt.Sprintf("Service svc listens on port %d.", 1000+i),
 			fmt.Sprintf("The retry_limit of worker w%d is %d.", i%40, i%7),
 			fmt.Sprintf("Café München deploys release v1.%d on Friday.", i%90))
 		batches = append(batches, Batch{Artifact: a, Claims: c})
@@ -35,12 +35,12 @@ func TestCandidatesAsPerClaimSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, claims := note("s", "t",
-		"Service svc9999 listens on port 9999.",
+		"Service svc listens on port 9999.",
 		"The retry_limit of worker w3 is 12.",
 		"Cafe Muenchen deploys release v1.5 on Monday.",
 		"Nothing here shares a word with zebrafish.",
 		"...",
-		"Service svc9999 listens on port 9999.")
+		"Service svc listens on port 9999.")
 	got, err := s.Candidates(ctx, claims)
 	if err != nil {
 		t.Fatal(err)

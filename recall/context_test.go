@@ -170,7 +170,7 @@ func TestExplainContextFilters(t *testing.T) {
 	if err != nil || len(oldID) != 1 {
 		t.Fatalf("claims %v, %v (%+v)", oldID, err, old)
 	}
-	a, c := note("s1", "t1", "Sessions moved to Memcached on the cache cluster")
+	a, c := note("s1", "t1", "Sessions live in Memcached on the cache cluster")
 	nw, err := s.ApplyWith(ctx, a, c, t0.Add(time.Hour), ApplyOptions{Supersede: SupersedeIDs, IDs: oldID})
 	if err != nil || len(nw.Superseded) != 1 {
 		t.Fatalf("ApplyWith = %+v, %v", nw, err)
@@ -205,7 +205,7 @@ func TestExplainContextFilters(t *testing.T) {
 				t.Errorf("flagged candidate %+v: want no text", cd)
 			}
 		case "":
-			if cd.Text != "Sessions moved to Memcached on the cache cluster" {
+			if cd.Text != "Sessions live in Memcached on the cache cluster" {
 				t.Errorf("included %+v", cd)
 			}
 		default:

@@ -189,7 +189,8 @@ func readManifest(t testing.TB, dir string) []manifestEntry {
 }
 
 // applyCorpus applies every note of the manifest in dir, in order, at its time, as memoree remember --apply
-// does: compile with the current compiler, then Apply. It returns the notes' texts by artifact hash.
+// does: compile with the current compiler, then apply, superseding what the rule lists. It returns the
+// notes' texts by artifact hash.
 func applyCorpus(t testing.TB, s *recall.Store, dir string, minNotes int) map[string]string {
 	t.Helper()
 	notes := map[string]string{}
@@ -200,7 +201,9 @@ func applyCorpus(t testing.TB, s *recall.Store, dir string, minNotes int) map[st
 		}
 		a := recall.Artifact{Kind: "note", Source: "remember", Text: text}
 		r := compiler.Rules.Compile(string(text), compiler.Source{Kind: a.Kind})
-		res, err := s.Apply(context.Background(), a, recall.ClaimsOf(r), m.Time)
+		// As remember --apply and pending apply do by default: what the supersession rule lists is
+		// superseded, and drops out of recall.
+		res, err := s.ApplyWith(context.Background(), a, recall.ClaimsOf(r), m.Time, recall.ApplyOptions{Supersede: recall.SupersedeListed})
 		if err != nil {
 			t.Fatalf("apply %s: %v", m.File, err)
 		}

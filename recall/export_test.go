@@ -25,7 +25,7 @@ func sampleStore(t *testing.T) *Store {
 	ctx := context.Background()
 	remember(t, s, t0, "Sessions live in Redis", "The build uses Bazel")
 	gone := remember(t, s, t0.Add(1), "A claim to forget")
-	a, c := note("s2", "t2", "Sessions moved to Memcached", "The build uses Bazel")
+	a, c := note("s2", "t2", "Sessions live in Memcached", "The build uses Bazel")
 	a.Flagged = true
 	a.Refs = []Ref{{"window", "W12"}, {"item", "I-1"}}
 	if _, err := s.ApplyWith(ctx, a, c, t0.Add(2), ApplyOptions{Supersede: SupersedeListed}); err != nil {
@@ -81,7 +81,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 		t.Fatalf("merge import: %+v", res)
 	}
 	r, _ := dst.Recall(context.Background(), "sessions", 10)
-	if got := texts(r.Claims); len(got) != 1 || got[0] != "Sessions moved to Memcached" || !r.Claims[0].Flagged {
+	if got := texts(r.Claims); len(got) != 1 || got[0] != "Sessions live in Memcached" || !r.Claims[0].Flagged {
 		t.Fatalf("after merge import: %+v", r.Claims)
 	}
 }
@@ -123,7 +123,7 @@ func TestImportRejects(t *testing.T) {
 // FuzzExportImport builds a store from the lines of the input (each line a claim, every third note applied
 // with supersession), exports it, imports it into an empty store and exports again: the same bytes.
 func FuzzExportImport(f *testing.F) {
-	f.Add("Sessions live in Redis\nThe build uses Bazel\nSessions moved to Memcached\nnaïve café\n")
+	f.Add("Sessions live in Redis\nThe build uses Bazel\nSessions live in Memcached\nnaïve café\n")
 	f.Add("# Heading > with separator\nunder it\n")
 	f.Add("a b c\n\n\"quoted\" and \\ back\tslash\n日本語のテキスト\n")
 	f.Fuzz(func(t *testing.T, input string) {

@@ -31,18 +31,20 @@ func TestFlaggedVisible(t *testing.T) {
 	if flagged != 2 {
 		t.Fatalf("recall marks %d flagged claims, want 2: %+v", flagged, r.Claims)
 	}
-	_, nc := note("s1", "t1", "The staging password is rotated")
+	_, nc := note("s1", "t1", "The staging password is rotated", "The staging host is beta")
 	cands, err := s.Candidates(ctx, nc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cd := range cands[0] {
-		if cd.Flagged != strings.Contains(a.String(), cd.Text) {
-			t.Errorf("candidate %q: flagged %v", cd.Text, cd.Flagged)
+	for _, list := range cands {
+		for _, cd := range list {
+			if cd.Flagged != strings.Contains(a.String(), cd.Text) {
+				t.Errorf("candidate %q: flagged %v", cd.Text, cd.Flagged)
+			}
 		}
 	}
-	if len(cands[0]) != 3 {
-		t.Errorf("candidates %+v", cands[0])
+	if len(cands[0]) != 1 || !cands[0][0].Flagged || len(cands[1]) != 1 || cands[1][0].Flagged {
+		t.Errorf("candidates %+v, want the flagged password and the unflagged host", cands)
 	}
 	hits, _, err := s.Search(ctx, "staging", 10)
 	if err != nil || len(hits) != 2 || hits[0].Flagged == hits[1].Flagged {

@@ -84,7 +84,7 @@ func TestIntegrityAfterEachOperation(t *testing.T) {
 	steps := []func() error{
 		func() error { remember(t, s, t0, "Sessions live in Redis", "The build uses Bazel"); return nil },
 		func() error {
-			a, c := note("s", "t", "Sessions moved to Memcached", "The build uses Bazel")
+			a, c := note("s", "t", "Sessions live in Memcached", "The build uses Bazel")
 			_, err := s.ApplyWith(ctx, a, c, t0, ApplyOptions{Supersede: SupersedeListed})
 			return err
 		},

@@ -132,7 +132,7 @@ func TestReindexUndo(t *testing.T) {
 		t.Fatalf("claims %v, %v", ids, err)
 	}
 	// Both old claims superseded: one stays through the reindex, the other (the speaker line) does not.
-	apply(t0.Add(time.Hour), "Sessions moved to Memcached\n", ApplyOptions{Supersede: SupersedeIDs, IDs: ids})
+	apply(t0.Add(time.Hour), "Sessions live in Memcached\n", ApplyOptions{Supersede: SupersedeIDs, IDs: ids})
 	state := func() string {
 		t.Helper()
 		var b strings.Builder
@@ -292,7 +292,7 @@ func TestActiveIndexMigration(t *testing.T) {
 		INSERT INTO artifacts (id, hash, kind, source, session, task, created) VALUES (1, 'ab', 'note', 'remember', '', '', 0);
 		INSERT INTO claims (id, key, text, kind, compiler, created, status) VALUES
 			(1, 'k1', 'Sessions live in Redis', 'fact', 'rules/3', 0, 'superseded'),
-			(2, 'k2', 'Sessions moved to Memcached', 'fact', 'rules/3', 1, 'active'),
+			(2, 'k2', 'Sessions live in Memcached', 'fact', 'rules/3', 1, 'active'),
 			(3, 'k3', 'The build uses Bazel', 'fact', 'rules/3', 2, 'active');
 		INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
 		INSERT INTO supersessions VALUES (1, 2, 1);

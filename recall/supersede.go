@@ -10,35 +10,47 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Supersession rule.
 //
-// A new claim supersedes a stored one when both are about the same subject and say something different about
-// it: a region, a version, a threshold, an owner, a schedule, a preference. The rule is lexical and
-// deterministic, and it errs towards listing, since a person confirms every supersession at review time:
+// A new claim supersedes a stored one when it states the same thing with another value: a region, a
+// version, a threshold, an owner, a schedule, a preference. Apply supersedes what the rule lists unless told
+// otherwise (pending apply's default, and what agents and scripts get), and a superseded claim drops out of
+// recall, so the rule must be precise: a claim it supersedes wrongly is a fact recall no longer finds, while
+// an update it misses still ranks above what it replaced (rank.go). The rule is lexical and deterministic:
 //
-//  1. Each claim's content words are its words (runs of letters, digits and marks, lowercased) without
-//     English stopwords, with a plural -s, -es or -ies reduced to the singular ("sessions" is "session").
-//  2. Claims with the same content words in the same order say the same thing: neither supersedes the other.
-//  3. The subject of a claim is its first content word that is not a number and not a lead word: a verb or
-//     adverb that opens a rule or a decision without naming what it is about ("use", "prefer", "avoid",
-//     "always", "never", "must", "decided", "switched", "run", …; see leadWords). Claims with the same
-//     subject are listed: "Sessions live in Redis" and "Sessions moved to Memcached"; "Timeout is 30s" and
-//     "Timeout is 60s".
-//  4. Otherwise claims that share at least two content words, and at least half of the shorter claim's, are
-//     listed: "Alice owns the billing service" and "Bob owns the billing service".
+//  1. A claim's words are its whitespace-separated tokens without surrounding punctuation, lowercased. A
+//     token that holds a digit or joins words with / _ . : = or @ is one word, a value ("eu-west-1", "4.3.2",
+//     "grace_days", "/etc/app.conf"); any other token is cut into its runs of letters and digits. English
+//     stopwords are dropped and a plural -s, -es or -ies is reduced to the singular.
+//  2. The two claims' word sequences share a prefix and a suffix; what lies between is what changed. Claims
+//     whose sequences are equal say the same thing. A claim that only adds words to the other (either changed
+//     part is empty) says the same with more detail. Neither supersedes.
+//  3. Otherwise the claims are listed when each changed part has at most [maxChanged] words, the shared words
+//     include one that names the subject (not a lead word such as "use", "prefer", "decided", "always", nor a
+//     value), and either every changed word is a value ("Timeout is 30s" and "Timeout is 60s"; "VetDesk is on
+//     4.3.0" and "VetDesk on 4.3.2"), or the shared words outnumber the changed ones ("Alice owns the billing
+//     service" and "Bob owns the billing service"; "I prefer short answers" and "I prefer detailed answers").
 //
-// "Use pnpm for installs" and "Use tabs in Makefiles" share only the lead word and are not listed. Rule 3
-// also lists claims about two aspects of one subject ("Sessions expire after 30 minutes" for "Sessions live
-// in Redis"): a reviewer keeps those with --keep-old or names the right ones with --supersede.
+// Values are tokens with digits or joining characters, and English words of time (weekly, nightly, Sunday,
+// March...), so "Backups run weekly on Sunday" and "Backups run nightly at 2am" are listed. Not listed: two
+// aspects of one subject ("Sessions expire after 30 minutes", "Sessions live in Redis"), a change worded
+// differently ("Sessions moved to Memcached"), claims that share only lead words ("Use pnpm for installs",
+// "Use tabs in Makefiles"; "Decided to use SQLite", "Decided to use Postgres"), and short claims that share a
+// name and change as many words as they share ("clinical director, Harbour Road", "dental cases Harbour
+// Road"). A reviewer supersedes those by hand with --supersede.
 //
-// Candidates are searched among active claims whose text (not their context) shares a content word with the
-// new claim, the newest [candidateSearch] of them; superseded claims are never candidates, and neither is a
-// claim of the note itself.
+// Candidates are searched among active claims whose text (not their context) shares a word with the new
+// claim, the newest [candidateSearch] of them; superseded claims are never candidates, and neither is a claim
+// of the note itself.
 
 // candidateSearch bounds the stored claims the rule is tried on for one new claim.
 const candidateSearch = 500
+
+// maxChanged bounds the words that may change between a claim and one it supersedes, on each side.
+const maxChanged = 2
 
 // leadWords open a statement without naming its subject.
 var leadWords = func() map[string]bool {
@@ -51,17 +63,26 @@ var leadWords = func() map[string]bool {
 	return m
 }()
 
-// contentWords returns the words of text that the rule compares, in order.
-func contentWords(text string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
-		w = strings.ToLower(w)
-		if stopwords()[w] {
+// ruleWords returns the words of text that the rule compares, in order, and for each whether it is a value.
+func ruleWords(text string) (words []string, values []bool) {
+	for _, tok := range strings.Fields(text) {
+		tok = strings.TrimFunc(tok, func(r rune) bool { return !isWordRune(r) })
+		if tok == "" {
 			continue
 		}
-		out = append(out, singular(w))
+		tok = strings.ToLower(tok)
+		if strings.ContainsFunc(tok, unicode.IsDigit) || strings.ContainsAny(strings.Trim(tok, "/_.:=@"), "/_.:=@") {
+			words, values = append(words, tok), append(values, true)
+			continue
+		}
+		for _, w := range strings.FieldsFunc(tok, func(r rune) bool { return !isWordRune(r) }) {
+			if stopwords()[w] {
+				continue
+			}
+			words, values = append(words, singular(w)), append(values, timeWords[w])
+		}
 	}
-	return out
+	return words, values
 }
 
 // singular undoes the common English plurals, enough for a subject to match itself.
@@ -77,16 +98,6 @@ func singular(w string) string {
 	return w
 }
 
-// subject is the first content word that is neither a lead word nor a number, or "".
-func subject(words []string) string {
-	for _, w := range words {
-		if !leadWords[w] && strings.Trim(w, "0123456789") != "" {
-			return w
-		}
-	}
-	return ""
-}
-
 // Supersedes reports whether a new claim with text newText would supersede a stored claim with text oldText
 // under the rule documented in this file. It is deterministic and symmetric.
 func Supersedes(newText, oldText string) bool {
@@ -95,36 +106,44 @@ func Supersedes(newText, oldText string) bool {
 
 // ruleText is a claim's text as the rule compares it, computed once for many comparisons.
 type ruleText struct {
-	words   []string
-	subject string
-	set     map[string]bool
+	words  []string
+	values []bool
 }
 
 func newRuleText(text string) ruleText {
-	w := contentWords(text)
-	set := make(map[string]bool, len(w))
-	for _, x := range w {
-		set[x] = true
-	}
-	return ruleText{words: w, subject: subject(w), set: set}
+	w, v := ruleWords(text)
+	return ruleText{words: w, values: v}
 }
 
 func (n ruleText) supersedes(oldText string) bool { return n.supersedesText(newRuleText(oldText)) }
 
 func (n ruleText) supersedesText(o ruleText) bool {
-	if len(n.words) == 0 || len(o.words) == 0 || slices.Equal(n.words, o.words) {
+	a, b := n.words, o.words
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	q := 0
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q] == b[len(b)-1-q] {
+		q++
+	}
+	changedA, changedB := len(a)-p-q, len(b)-p-q
+	if changedA == 0 || changedB == 0 || max(changedA, changedB) > maxChanged {
 		return false
 	}
-	if n.subject != "" && n.subject == o.subject {
-		return true
-	}
-	shared := 0
-	for w := range n.set {
-		if o.set[w] {
-			shared++
+	subject := false
+	for i := range a {
+		if (i < p || i >= len(a)-q) && !leadWords[a[i]] && !n.values[i] {
+			subject = true
 		}
 	}
-	return shared >= 2 && 2*shared >= min(len(n.set), len(o.set))
+	if !subject {
+		return false
+	}
+	if p+q > max(changedA, changedB) {
+		return true
+	}
+	return !slices.Contains(n.values[p:len(a)-q], false) && !slices.Contains(o.values[p:len(b)-q], false)
 }
 
 // Candidate is a stored claim that a new claim would supersede.

@@ -30,9 +30,9 @@ var (
 )
 
 // supersessionHelp is what remember, preview and apply say about supersession.
-const supersessionHelp = `Under each new claim, preview lists the stored claims it would supersede: claims about the same
-subject whose value differs (a region, a version, a threshold, an owner). Apply supersedes exactly
-those; --keep-old supersedes none, and --supersede ID names them by hand. A superseded claim stays as
+const supersessionHelp = `Under each new claim, preview lists the stored claims it would supersede: the same statement
+with another value (a region, a version, a threshold, an owner), at most two words changed. Apply
+supersedes exactly those; --keep-old supersedes none, and --supersede ID names others by hand. A superseded claim stays as
 history: recall and context build leave it out unless given --history, and 'memoree undo' lifts it.`
 
 func rememberCommand(e *env) *cli.Command {
