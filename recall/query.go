@@ -84,7 +84,11 @@ func isConnector(r rune) bool {
 //
 // Terms are deduplicated, stripped of stopwords when anything else remains, and capped at
 // [maxQueryWords]. No term holds FTS5 syntax: each alternative is quoted by [phrase].
-func queryTerms(q string) []term {
+func queryTerms(q string) []term { return searchTerms(q, false) }
+
+// searchTerms is [queryTerms], with joined set for a query that ranks: adjacent words also match written
+// together (see [joinAdjacent]).
+func searchTerms(q string, joined bool) []term {
 	var all []term
 	seen := map[string]bool{}
 	for _, tok := range tokens(q) {
@@ -94,6 +98,9 @@ func queryTerms(q string) []term {
 		}
 		seen[t.alts[0]] = true
 		all = append(all, t)
+	}
+	if joined {
+		joinAdjacent(all)
 	}
 	terms := all[:0:0]
 	for _, t := range all {
@@ -108,6 +115,30 @@ func queryTerms(q string) []term {
 		terms = terms[:maxQueryWords]
 	}
 	return terms
+}
+
+// joinAdjacent adds to each run of two or three adjacent one-word terms (no stopword among them) the words
+// written together, as an alternative of each: "refresh interval sec" also matches refreshIntervalSec and
+// "max conn" maxConn, which the index holds as one word (unicode61 does not cut camelCase), and a row
+// that holds the joined word holds each of the terms.
+func joinAdjacent(terms []term) {
+	single := func(t term) bool { return len(t.words) == 1 && !t.stop }
+	for i := range terms {
+		for n := 2; n <= 3 && i+n <= len(terms); n++ {
+			run := terms[i : i+n]
+			if !slices.ContainsFunc(run, func(t term) bool { return !single(t) }) {
+				var b strings.Builder
+				for _, t := range run {
+					b.WriteString(t.words[0])
+				}
+				for k := range run {
+					run[k].alts = append(run[k].alts, b.String())
+				}
+			} else {
+				break
+			}
+		}
+	}
 }
 
 // tokens returns the identifiers of q: each a list of its words as written, with a possessive or

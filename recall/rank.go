@@ -113,7 +113,7 @@ var pastWords = wordSet(`did was were had`)
 var questionWords = wordSet(`who what which`)
 
 func parseQuery(text string) query {
-	q := query{terms: queryTerms(text)}
+	q := query{terms: searchTerms(text, true)}
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
 	for _, w := range words {
 		q.past = q.past || pastWords[w]

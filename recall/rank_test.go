@@ -19,12 +19,18 @@ func TestRecallMatching(t *testing.T) {
 		"The user_id column is a UUID",
 		"Backups run nightly at 02:00 UTC",
 		"The frontend uses React 18",
+		"The live blog's refreshIntervalSec is 20",
+		"Staging keeps maxConnPool at 40",
 	)
 	tests := []struct {
 		query string
 		want  string // first claim
 		pres  Presence
 	}{
+		// Words a note writes together as one camelCase identifier, asked apart.
+		{"refresh interval sec", "The live blog's refreshIntervalSec is 20", PresenceClaim},
+		{"max conn pool staging", "Staging keeps maxConnPool at 40", PresenceClaim},
+		{"maxConnPool", "Staging keeps maxConnPool at 40", PresenceClaim},
 		{"deploying", "The staging cluster deploys from the release branch", PresenceClaim},
 		{"deployed", "The staging cluster deploys from the release branch", PresenceClaim},
 		{"deploy", "The staging cluster deploys from the release branch", PresenceClaim},
