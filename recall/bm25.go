@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -146,8 +147,8 @@ func (s *Store) scoreText(ctx context.Context, t ftsTable, q *query, limit int, 
 // stems returns what [wordCounts] counts for the term: the stem of each alternative that is one word, and
 // of the first word of each that is several.
 func (t term) stems() []string {
-	out := make([]string, 0, len(t.alts))
-	for _, a := range t.alts {
+	out := make([]string, 0, len(t.alts)+len(t.joined))
+	for _, a := range slices.Concat(t.alts, t.joined) {
 		w, _, _ := strings.Cut(a, " ")
 		out = append(out, stem(fold(w)))
 	}

@@ -35,7 +35,10 @@ func (s *Store) countRows(ctx context.Context, t ftsTable, q *query, which []int
 		return err
 	}
 	defer conn.Close()
-	var words []int // terms that are one word
+	// Terms that are one word, counted in the vocabulary. The rows that hold the word only written together
+	// with its neighbours (see joinAdjacent) are not counted: a few rows among the thousand or more a
+	// counted term has, where counting the expression instead would read every one of them.
+	var words []int
 	for _, i := range which {
 		if tm := q.terms[i]; len(tm.alts) == 1 && len(tm.words) == 1 {
 			words = append(words, i)

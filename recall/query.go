@@ -46,6 +46,7 @@ var stopwords = sync.OnceValue(func() map[string]bool {
 // word, or words in sequence written with spaces between them).
 type term struct {
 	alts    []string // lowercase; alts[0] is how the query wrote it
+	joined  []string // the term and its neighbours in the query written together (see [joinAdjacent])
 	words   []string // the words of alts[0], for snippets
 	stop    bool     // a stopword
 	generic bool     // a generic word of questions (see [isGeneric]), which counts little towards coverage
@@ -53,12 +54,12 @@ type term struct {
 
 // expr is the term's FTS5 expression.
 func (t term) expr() string {
-	if len(t.alts) == 1 {
+	if len(t.alts) == 1 && len(t.joined) == 0 {
 		return phrase(t.alts[0])
 	}
-	parts := make([]string, len(t.alts))
-	for i, a := range t.alts {
-		parts[i] = phrase(a)
+	var parts []string
+	for _, a := range slices.Concat(t.alts, t.joined) {
+		parts = append(parts, phrase(a))
 	}
 	return "(" + strings.Join(parts, " OR ") + ")"
 }
@@ -132,7 +133,7 @@ func joinAdjacent(terms []term) {
 					b.WriteString(t.words[0])
 				}
 				for k := range run {
-					run[k].alts = append(run[k].alts, b.String())
+					run[k].joined = append(run[k].joined, b.String())
 				}
 			} else {
 				break
