@@ -142,6 +142,15 @@ func joinAdjacent(terms []term) {
 	}
 }
 
+// unjoined is q without the joined forms of its terms (see [joinAdjacent]).
+func (q query) unjoined() query {
+	q.terms = slices.Clone(q.terms)
+	for i := range q.terms {
+		q.terms[i].joined = nil
+	}
+	return q
+}
+
 // tokens returns the identifiers of q: each a list of its words as written, with a possessive or
 // contraction ending dropped.
 func tokens(q string) [][]string {

@@ -147,7 +147,8 @@ func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions)
 	// No claim answers: the artifact text may. It is searched only now, not alongside the claims on a second
 	// connection, which cost more when a claim answered than it saved when none did (docs/performance.md).
 	// The claims' evidence is loaded while the artifact files are read for their snippets.
-	arts, artsMore, err := s.rank(ctx, opt.artifacts(), &q, limit, answersOnly)
+	qa := q.unjoined()
+	arts, artsMore, err := s.rank(ctx, opt.artifacts(), &qa, limit, answersOnly)
 	if err != nil {
 		return res, fmt.Errorf("recall: %w", err)
 	}
