@@ -107,6 +107,11 @@ var freshRecallFloors = map[string]float64{
 	// 47), instructions 27 of 54, every vendor token, key and JWT, false alarms 0 of 92.
 	peerFresh15File + " credential":  0.59,
 	peerFresh15File + " instruction": 0.49,
+	// Scored once after the twelfth round: credentials 68 of 84 (assignments 34 of 35, bare in prose 34 of
+	// 49), instructions 32 of 56, vendor tokens 23 of 25, every other token, key and JWT, false alarms 0 of 89.
+	peerFresh16File + " credential":  0.80,
+	peerFresh16File + " instruction": 0.56,
+	peerFresh16File + " vendor":      0.90,
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -199,10 +204,14 @@ const peerFresh14File = "testdata/peer-fresh14.txtar"
 // neither the rules nor the other corpora; scored once.
 const peerFresh15File = "testdata/peer-fresh15.txtar"
 
+// peerFresh16File is the sixteenth fresh set, written after the twelfth round of rules by someone who read
+// neither the rules nor the other corpora; scored once.
+const peerFresh16File = "testdata/peer-fresh16.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
