@@ -33,6 +33,10 @@ text does (then those artifacts are listed, those with the most query words firs
 among equals), presence=none otherwise. Pending checkpoints are never searched. Output is capped
 at 16 KiB; when more results exist it says so.
 
+A chat stored one turn per note ("Name: text" or "Name (date): text") splits a fact between a question
+and its reply: a question turn in the results is followed by the next turn, another speaker's within
+30 minutes, marked [reply to N] (JSON: reply_to).
+
 Superseded claims are history: left out unless --history, which shows them marked with the claim that
 replaced them. Claims from a note applied with --allow-flagged are marked flagged. --ref KEY=VALUE
 keeps only claims with evidence from notes that carry that ref.`, `memoree recall "regression corpus"
