@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // What a question asks for.
@@ -81,7 +82,11 @@ func (a asked) states(text string, q *query) bool {
 			return
 		}
 		w := strings.ToLower(text[s:e])
-		found = (strings.ContainsFunc(w, unicode.IsDigit) || a == askedTime && timeWords[w] ||
+		digit := strings.ContainsFunc(w, unicode.IsDigit)
+		if digit && identifierPart(text, s, e) {
+			digit = false
+		}
+		found = (digit || a == askedTime && timeWords[w] ||
 			a == askedQuantity && numberWords[w]) && !q.asks(w)
 	})
 	return found
@@ -111,4 +116,24 @@ func (a asked) answerCoverage(q *query, hits []hit) float64 {
 		best = max(best, v)
 	}
 	return best
+}
+
+// identifierPart reports whether the word text[s:e] is the number of an identifier, joined by a hyphen or
+// an underscore to letters before it (LIB-207, SK-400, cr_41) or starting with letters (v2, wg0), but not
+// a quarter, half, week or fiscal year written short (Q3, H1, W23, KW12, FY26), which says when.
+func identifierPart(text string, s, e int) bool {
+	w := strings.ToLower(text[s:e])
+	if r, _ := utf8.DecodeRuneInString(w); unicode.IsLetter(r) && strings.ContainsFunc(w, unicode.IsDigit) {
+		letters := strings.TrimRightFunc(w, unicode.IsDigit)
+		switch letters {
+		case "q", "h", "w", "kw", "wk", "fy", "cw":
+			return false
+		}
+		return true
+	}
+	if s >= 2 && (text[s-1] == '-' || text[s-1] == '_') {
+		r, _ := utf8.DecodeLastRuneInString(text[:s-1])
+		return unicode.IsLetter(r)
+	}
+	return false
 }

@@ -96,6 +96,11 @@ func TestAskedFor(t *testing.T) {
 		{"How many partitions does the topic have?", askedQuantity, []string{"48 partitions", "twelve partitions"}, []string{"The topic was repartitioned."}},
 		{"how much does it cost", askedQuantity, []string{"3 EUR"}, []string{"It costs too much."}},
 		{"when did Tomasz run the 10k", askedTime, []string{"52 minutes on Sunday"}, []string{"Tomasz ran the 10k."}},
+		// The number of a ticket, a model or a version does not say when or how many; a quarter or a week
+		// written short does.
+		{"When was IT-33 closed?", askedTime, []string{"closed in Q3", "due W23", "since 2026-05-04", "at 21:00"},
+			[]string{"LIB-207 and IT-33 are open.", "KioskCo SK-400 on v2 firmware", "logs in wg0 and cr_41"}},
+		{"How many kiosks are there?", askedQuantity, []string{"4 kiosks"}, []string{"Kiosk model SK-400."}},
 		{"which database does billing use", askedAnything, []string{"anything"}, nil},
 		{"the release schedule, when possible", askedAnything, nil, nil},
 		{"¿cuándo es la reunión?", askedAnything, nil, nil},
