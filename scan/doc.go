@@ -49,7 +49,12 @@
 //   - A value assigned to a credential name must be at least 6 characters and not a plain word, identifier,
 //     number (3600s, 0x000C), path or URL: "password: required", "token: string" and "pin: 1234" are
 //     configuration, not secrets. Values with punctuation (Summer2024!, a#b, +x/) are values; values with
-//     whitespace are sentences. Unquoted code is not a literal: Password: cfg.Password, token = get_token(),
+//     whitespace are sentences. Letters alone are a word or a name unless their case is random: twelve or
+//     more, a lower-case letter alone between two capitals, the case changing at a third of the positions
+//     (JyDhnMHplydwjd… is random, getHTTPSConnection is a name). Under a password's name (not a token's, whose
+//     words may be a scope: read-write-admin-user) four words or more of four letters joined by one separator
+//     are a passphrase (tundra-pixel-saffron-garnet). A value that begins with % or ! is a stand-in (%s,
+//     %DB_PASSWORD%, !Ref Param) unless it is strong once each % or ! and the byte after it are taken out. Unquoted code is not a literal: Password: cfg.Password, token = get_token(),
 //     Token: []string{…}, Password: password16, (an identifier before a comma). In prose the bar is higher: at
 //     least 8 characters from three of lower case, upper case, digits and symbols, and not a hyphenated compound
 //     (OAuth2-based) unless it has a generated passphrase's shape: words and a number joined by one separator
@@ -136,8 +141,10 @@
 //   - A private key flattened onto one line (BEGIN, the body's base64 words, END) is a key; a BEGIN and END
 //     line around anything else ("…") is not.
 //   - A closing bracket that a value opened is part of it: whsec_${WEBHOOK_SECRET} is a placeholder.
-//   - A bare "pass" or "pwd" is not a credential name: "--- PASS: TestX" is test output and PWD is a directory;
-//     db_pass, SMTP_PASS and adminPwd are credential names, and so are the words that glue pass to what it
+//   - A bare "pass", "pw" or "pwd" is not a credential name: "--- PASS: TestX" is test output and PWD is a directory;
+//     db_pass, SMTP_PASS, LDAP_BIND_PW and adminPwd are credential names, so is a config key pass or pw within three
+//     lines under a user key at its own indentation (dbt's and rclone's user: … pass: …), and so is a compound
+//     name that ends in auth (REDISCLI_AUTH) or sssd's authtok; and so are the words that glue pass to what it
 //     opens (keytool's storepass and keypass, rootpass, dbpass), but not the English words that end in pass
 //     (bypass, compass).
 //   - Names that describe a secret without holding it are not credentials: password_file, token_ttl,
@@ -163,7 +170,7 @@
 //     -u/--user user:password as the shell reads it, the password flags of the tools that take one on the
 //     command line (mysql -p…, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%…,
 //     openssl -passout pass:…, rabbitmqctl add_user, net use /user:), SQL's IDENTIFIED BY '…', PowerShell's
-//     ConvertTo-SecureString "…" -AsPlainText, a .pgpass line (host:port:database:user:password) and
+//     ConvertTo-SecureString "…" -AsPlainText, net user NAME password, C's #define NAME "…", a .pgpass line (host:port:database:user:password) and
 //     wpa_supplicant's psk="…".
 //   - Fixed-shape tokens end at a boundary: AIza… followed by more key characters, or preceded by a letter, is
 //     part of a longer string, not a Google key.

@@ -198,7 +198,7 @@ func ruleTable() []*rule {
 				"placeholder, a variable or environment read, a secret-manager reference, a plain word or a number.",
 			keywords: append(qualifiedKeys(credentialKeyQualifiers), "pass", "pwd", "token", "secret", "credential", "creds",
 				"contraseña", "contraseÑa", "contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse",
-				"mdp", "clave", "auth", "psk"),
+				"mdp", "clave", "auth", "psk", "authtok", "_pw"),
 			find: findAssignment(nameCredential, func(v string, a assignment) bool {
 				return !codeValue(v, a) && credentialValue(v) && !vendorPrefixed(v)
 			}),
@@ -212,14 +212,24 @@ func ruleTable() []*rule {
 						"master_password = <<EOT\n" + fake("YcjJQ2ODJG", "ADq7xaSq") + "\nEOT",
 						// a short placeholder mark inside a random run; "is now" in German
 						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das WLAN-Passwort für das Testlabor ist " + fake("kTq7", "Wm2pZx9vLr") + "; die SSID bleibt.",
-						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".", "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt."},
+						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".", "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt.",
+						// letters of random case; a passphrase of long words; a literal that begins with % or !
+						`"smtp_password": "` + fake("hTqWzLp", "MnRvKdXs") + `"`, "vault_password = \"" + fake("lantern-orchid-", "pebble-walrus") + "\"",
+						`db.connect(user="etl", password="` + fake("%Rb7q!L", "m2wXz4") + `")`, "ADMIN_PASSWORD='" + fake("!Tq8vL", "m2Zp") + "'",
+						// names that end in auth or pw, sssd's authtok, a pass key under a user key, a C macro
+						"export NPM_AUTH='" + fake("Kp3_qLw9", "-Zm2Rt") + "'", `Environment="SMTP_PW=` + fake("Ql8v-Tz2", ".Mk9") + `"`,
+						"ldap_authtok: " + fake("Hq8-Lm2", "w!Zp"), "username = svc-backup\npass = " + fake("Vq9Lm2", "Xw7Rt"),
+						"#define WIFI_PASSWORD \"" + fake("Rk7#mQ", "2pLz") + "\""},
 					[]string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 						"the password is in 1Password", "the token is rotated weekly", "the header of every token is eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9 now", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 						"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
 						// a placeholder in another language; a published example password
 						"DB_PASSWORD=<hasło>", "password: <пароль>", "The docs quote `password = \"hunter2\"` as the classic weak password.",
 						"bypass = " + fake("Hx7!kq", "2Lm9"), "compass: " + fake("N27!kq", "2Lm9E"),
-						"master_password = <<EOT\n${var.db_password}\nEOT", "token = <<EOF\nline one\nline two\nEOF"}
+						"master_password = <<EOT\n${var.db_password}\nEOT", "token = <<EOF\nline one\nline two\nEOF",
+						// a name in code, a token's scope, format strings and variables, a YAML tag, a flag's word
+						`password: "getHTTPSConnection"`, "token_scope: read-write-admin-user", `password="%s"`, "password: %DB_PASSWORD%",
+						"password: !Ref DbPasswordParam", "BASIC_AUTH=enabled", "user: bob\npass: true", "#define PASSWORD_MAX 64"}
 			},
 		},
 		{
@@ -330,7 +340,7 @@ func ruleTable() []*rule {
 			id: "cli-password-flag", category: CategoryCredential,
 			description: "Password glued to a short flag or given to a password-taking tool: mysql -pSecret, " +
 				"sshpass -p secret, redis-cli -a, sqlcmd -P, ldapsearch -w, smbclient -U user%pass, " +
-				"openssl -passout pass:, rabbitmqctl add_user, net use /user:.",
+				"openssl -passout pass:, rabbitmqctl add_user, net use /user:, net user NAME password.",
 			caseSensitive: true, // each tool's expression begins with its keyword as written
 			// A keyword's first two bytes stop the automaton's fast skip wherever they stand, so sqlcmd, ldapsearch,
 			// smbclient and rabbitmqctl are found by the part of their names that begins with a pair English rarely
@@ -342,10 +352,10 @@ func ruleTable() []*rule {
 						"sqlcmd -S db.internal -U sa -P " + fake("Hx7!kq", "2Lm9"), `ldapsearch -x -D "cn=admin,dc=acme,dc=io" -w ` + fake("Hx7!kq", "2Lm9") + " -b dc=acme,dc=io",
 						"smbclient //fs01/share -U svc%" + fake("Hx7!kq", "2Lm9"),
 						"openssl pkcs12 -export -in c.pem -passout pass:" + fake("Hx7!kq", "2Lm9") + " -out c.p12", "rabbitmqctl add_user svc " + fake("Hx7!kq", "2Lm9"),
-						`net use Z: \\fs01\share /user:ACME\svc ` + fake("Hx7!kq", "2Lm9")},
+						`net use Z: \\fs01\share /user:ACME\svc ` + fake("Hx7!kq", "2Lm9"), "net user backup_svc " + fake("Tz8!qL", "m2w") + " /add"},
 					[]string{"mysql -u root -p shop", "mysql -p\"$MYSQL_PWD\"", "redis-cli -h cache-1 -a \"$REDIS_PASSWORD\" INFO", "redis-cli --askpass -h cache-1",
 						"openssl pkcs12 -export -in c.pem -passout env:P12_PASS", "ldapsearch -x -W -D cn=admin -b dc=acme",
-						"rabbitmqctl add_user svc \"$RABBIT_PASS\""}
+						"rabbitmqctl add_user svc \"$RABBIT_PASS\"", "net user kiosk * /add", "net user kiosk /delete"}
 			},
 		},
 		{
