@@ -125,7 +125,10 @@
 //   - A Markdown table whose header cell ends with a credential word ("| DB password |") holds the credential
 //     in that column of the rows below, by the direct-slot bar (a random value for key, token and secret).
 //   - A sentence wrapped onto the next line (a long line of words that does not end a sentence, then a line
-//     that goes on in lower case or opens a parenthesis) goes on there; a line that ends in a colon after a credential word
+//     that goes on in lower case or opens a parenthesis, or, after a line cut at a comma, a copula or a
+//     credential word, a line that begins with anything but a list, quote, heading, table or indent: "… the
+//     password is⏎Bj25…") goes on there; in prose as in assignments, letters of random case
+//     (ESlJhZGwgxLGVro) are a strong value; a line that ends in a colon after a credential word
 //     gives its value alone on the next line (Elasticsearch's first start); a sentence that ends is continued
 //     by one that says "It is …" ("I reset your Jira password, Tom. It is …").
 //   - A login is user / password in a sentence too, with no word that says so, when the user is an e-mail

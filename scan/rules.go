@@ -282,7 +282,12 @@ func ruleTable() []*rule {
 						"the password for the reporting user is " + fake("Violet.Peb", "ble4491") + " until Ops rotates it",
 						// an app password, a backup code, a value five words before the word
 						"the gmail app password is " + fake("qwkd mz", "pl xbtr vnsa"), "The 2FA backup code is " + fake("8473", "6291"),
-						fake("Hx7!kq", "2Lm9") + " is the new root password."},
+						fake("Hx7!kq", "2Lm9") + " is the new root password.",
+						// a line cut after a copula, a comma or the word, whatever the value begins with; letters of random case
+						"The shared laptop for the trade fair has a new disk encryption password, and it is\n" + fake("Tq8!vLm", "2ZpW") + ". Rotate it in March.",
+						"I changed the VPN password for the contractors after the audit,\nit is now " + fake("W7#qLm", "2vZp") + " and expires Friday.",
+						"The customer could not log in, so I set a temporary password for their support user,\n" + fake("Rk2!pQ", "m8Lz") + ", until they reset it.",
+						"Lee asked for the shared camera's password again, and the answer is\n" + fake("hTqWzLp", "MnRvKdXs") + " on all four."},
 					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
 						"Signed the tag with key 0xA1B2C3D4E5F6 as usual.", "Signed the release with key ReleaseSigning2024 from the HSM.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 						"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
@@ -298,6 +303,9 @@ func ruleTable() []*rule {
 						"Alarm code 9157 is the vendor's error code for a low battery.", "Kata sandi harus minimal 12 karakter.", "--- PASS: TestLogin2 (0.01s)", "the tests pass: 412 of 412, Hx7qK2mLp9 seed", "wifi pass-through mode is enabled on AP-2",
 						"The Vault token accessor " + fake("hmm4Lp0qWcx7", "Rz2TnBv9Ks3e") + " is in the audit log.",
 						"Das Kennwort auf dem Zettel ist veraltet.", "Hasło ustawiłem na nowe w menedżerze.",
+						"The login handler for the mobile app now checks the password before anything else,\nValidatePasswordStrength runs first.",
+						"We moved the CI user's password into the vault last week, and the new path is\n- secret/ci/user (see the runbook)",
+						"The password for the kiosk is written on the card in the safe, not here. The one\nHxDkLpTqWm is a test tenant.",
 						"La clé d'API est dans le coffre, voir la page wiki-2024.",
 						"パスフレーズの長さは 16 文字以上にしてください。", "暗証番号は4桁です。", "MySQLパスワードリセットの手順は docs/reset-2024.md にあります。",
 						"Der Schlüssel liegt im Tresor, siehe wiki/ops-2024.", "La chiave è nel vault, path secret/data/monitoring-prod.",

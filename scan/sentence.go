@@ -350,7 +350,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	// The cheap test first: most words in a sentence have one or two classes of character, and only hex
 	// digits can be random with one.
-	if n, _, _, _, _ := classes(v); n < 2 || n == 2 && !isHex(v) && len(v) < 16 {
+	if n, _, _, _, _ := classes(v); n < 2 || n == 2 && !isHex(v) && len(v) < 16 && !randomLetters(v) {
 		return span{}, false
 	}
 	var buf [64]byte
@@ -980,15 +980,34 @@ func nextLine(text string, le int) int {
 // wrapped reports whether the line that ends at le goes on in the line at next: it does not end a sentence or
 // open a list, and the next line goes on in lower case or opens a parenthesis.
 func wrapped(text string, le, next int) bool {
-	if next == 0 || le == 0 || strings.IndexByte(".!?:;,", text[le-1]) >= 0 || isSpaceByte(text[le-1]) {
+	if next == 0 || le == 0 || next >= len(text) || strings.IndexByte(".!?:;", text[le-1]) >= 0 || isSpaceByte(text[le-1]) {
 		return false
 	}
 	if c := text[next]; !('a' <= c && c <= 'z' || c == '(') {
-		return false
+		// A line cut after a copula, a comma or a credential word goes on with its value, whatever it begins
+		// with: "… the password is⏎Bj25…", "I set a temporary password,⏎aENF…". A list, a quote, a heading, a
+		// table or an indented block opens something else.
+		if isSpaceByte(c) || strings.IndexByte("-*+#>|`", c) >= 0 || !lineCutBefore(text, le) {
+			return false
+		}
 	}
 	// Wrapped prose is a long line of words; a line of code or a list item before a lower-case line is not.
 	ls := lineStart(text, le, 240)
 	return le-ls >= 50 && strings.Count(text[ls:le], " ") >= 7 && !isSpaceByte(text[ls])
+}
+
+// lineCutBefore reports whether the line that ends at le breaks a clause before its value: it ends in a comma,
+// a copula (is, are, was, were, lautet, est, es, ist, är, jest, é, è) or a credential word.
+func lineCutBefore(text string, le int) bool {
+	if text[le-1] == ',' {
+		return true
+	}
+	w := strings.ToLower(prevWord(text, le, lineStart(text, le, 40)))
+	switch w {
+	case "is", "are", "was", "were", "lautet", "ist", "est", "es", "är", "jest", "é", "è", "to":
+		return true
+	}
+	return lex().classes[w]&(inPassword|inToken) != 0 || strings.HasSuffix(w, "password") || w == "key" || w == "secret" || w == "code"
 }
 
 // lastByte returns the last byte of s, or 0.
