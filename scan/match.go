@@ -1551,7 +1551,9 @@ func strongAt(text string, i int) bool {
 
 // proseStrong is the bar for a value in a sentence: strong ([strongValue]) or machine-generated
 // ([randomValue]), such as the 32 hex digits of a Jenkins admin password.
-func proseStrong(v string) bool { return strongValue(v) || len(v) >= 16 && randomValue(v) || randomLetters(v) }
+func proseStrong(v string) bool {
+	return strongValue(v) || len(v) >= 16 && randomValue(v) || randomLetters(v)
+}
 
 // clauseOpeners open a relative clause after a name: "the passphrase they use is …".
 var clauseOpeners = []string{"the ", "they ", "we ", "you ", "i ", "he ", "she ", "it ", "that ", "which ", "our ",
