@@ -91,7 +91,15 @@
 //     code identifiers (TestLogin2, ENV_VAR_2, x509.ParsePKCS8PrivateKey), cache keys (user:42:profile),
 //     flags, 1Password, and hashes next to "commit" or "sha" are not such words; a value named as something
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
-//     credentials. The rule yields to every other rule that finds the same value.
+//     credentials. The rule yields to every other rule that finds the same value. A verb of logging in (logs in,
+//     signed in, sign in, authenticates, authenticate with) is such a word too, with a stricter bar: the value
+//     changes between lower case, upper case, digits and symbols four times or more and is no camelCase name
+//     ("the bot logs in with q9If…", "sign in to the tool with marketing@ and …"; not "logs in with
+//     AzureAD2024" or "authenticates with OAuth2ClientCredentials"). A phrase named by what it opens (unlock,
+//     recovery, pass, secret or master phrase) is a passphrase. Further back than five words, as far as the
+//     sentence is read ahead, a value is the credential's when a verb of giving opens the clause before it
+//     ("Use … when the BIOS asks for the supervisor password"; use, enter, type, try, paste). Base64 padding
+//     (…PIJojobA=) is no assignment.
 //   - A word in a direct slot, right after the credential word ("sudo password …", "şifresi …") or right after a
 //     copula or a colon ("… is …", "… est …", "… è …", "…: …", "set to …", and "to" after a verb of setting in
 //     other languages: "ustawiłem na …", "mudei para …", "das Kennwort auf … gesetzt"), is what the sentence says the
@@ -103,7 +111,8 @@
 //     joined by a dot that end in a number of two digits or more (Violet.Pebble4491; code names members in lower
 //     case, settings.DB_PASSWORD2), and so are four words or more of four letters
 //     (fjord-quartz-cobalt-copper-oyster), or three to eight lower-case words in quotes right after the word
-//     ("the passphrase is \"gravel kettle saddle falcon\""). After a copula, for a password word (not login,
+//     ("the passphrase is \"gravel kettle saddle falcon\""), also after a copula a few words on ("the
+//     passphrase for it is \"…\""). After a copula, for a password word (not login,
 //     sudo or creds, whose values are often user names), letters with a digit or a symbol are enough
 //     (tulipbrick77, tulpMolen77), and so are six to twelve digits that are neither filler nor a date; not a
 //     name in code (ENV_VAR_2, password16), nor an algorithm (argon2id, sha256crypt, base64url). Inflected
@@ -116,7 +125,8 @@
 //     machine-generated.
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, パスコード, 暗証番号, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
-//     …") or after backup or recovery, which open an account whose second factor is lost; filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
+//     …") or after backup or recovery, which open an account whose second factor is lost, or an access code (code
+//     d'accès, d'entrée, código de acceso), or a locker's combo, as its combination; filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
 //     but a note's heading ("Status: the HSM admin PIN is …") reports nothing. A PUK is a PIN when it is
 //     written beside one ("the PIV PIN is … and the PUK is …").
 //   - An app password (after "app password", "app-specific password") is four groups of four lower-case letters,
