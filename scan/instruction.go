@@ -19,6 +19,14 @@ import (
 // sensitivePath matches files that hold credentials: SSH keys, cloud and registry credentials, .env files.
 const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*|config/gh(?:/hosts\.yml)?|pgpass|my\.cnf|vault-token|terraform\.d(?:/credentials\.tfrc\.json)?)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
+// secretOutput is what the environment or a secret file prints: the output of env, the contents of .env.
+const secretOutput = `(?:the\s+)?(?:output|contents?|value)\s+of\s+[` + "`" + `'"]?(?:env|printenv|set|export\s+-p|` + sensitivePath + `)\b`
+
+// bulkData is data that a team keeps in: a database dump, a customer or student list, a home directory, the
+// private signing key, every ticket attachment. Sent to an address or a place outside, it leaks.
+const bulkData = `(?:(?:the|a|an|our|every|all(?:\s+the)?)\s+)?(?:(?:full|whole|entire|latest|nightly|production|prod|exported|raw)\s+){0,2}` +
+	`(?:(?:database|db)\s+(?:dumps?|backups?|exports?)|dump\s+of\s+the\s+(?:database|db)|(?:customer|user|student|patient|employee|payroll|member|subscriber)s?\s+(?:csv|list|data|records|table|exports?|database|spreadsheet)|home\s+director(?:y|ies)|private\s+(?:\w+\s+)?keys?|(?:signing|ssh|gpg|pgp|deploy)\s+keys?|(?:ticket\s+|mail\s+|e-?mail\s+)?attachments?)\b`
+
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
 const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)` +
 	// "every" takes the singular: every environment variable, every secret
@@ -110,8 +118,10 @@ var instructionSources = map[string]string{
 	// pipeOut: the source of a pipe into curl or nc that reads credential files or the environment.
 	"pipeOut": `(?i)(?:^|[\s;&(` + "`" + `])(?:cat|tar|zip|gzip|base64|xxd|gpg|openssl|head|tail|printenv|env|set|find|ls)\b(?:[^\n|]{0,160}?` + sensitivePath + `[^\n|]{0,60}|\s*)\|\s*$`,
 	"cat":     `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
-	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
-		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
+	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put|scp|rsync|tar|zip|archive|bundle|compress)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `|` + secretOutput + `|` + bulkData + `)|exfiltrate\b)` +
+		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel|bucket))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+|an\s+)?(?:public|external|outside|personal|private|anonymous)\s+(?:repo|repository|channel|bucket|server|sftp|ftp|host|share|drive|address|mailbox|inbox|endpoint|storage)|(?:the\s+|a\s+)?paste\s+(?:service|site|bin)|(?:the\s+|a\s+)?backup\s+address|[a-z0-9-]+(?:\.[a-z0-9-]+)+))` +
+		// German, French and Spanish: lade … nach https://… hoch, envoie … à https://…, sube … a https://…
+		`|^(?i)(?:lade|schicke|sende|kopiere|envoie|envoyez|copie|envía|envia|sube|manda)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)[^\n;]{0,40}?\s(?:nach|an|à|a|vers|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)`,
 	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|führe|fuehre|exécute|exécutez|lance|ejecuta|rode|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
 	// negated: the line forbids the command or says what refuses it ("the installer now refuses curl | bash").
 	// runAfter: a verb of running after its object, in Japanese or Chinese, ordered rather than reported or
@@ -174,8 +184,12 @@ var leadWords = map[string]bool{
 	"please": true, "now": true, "then": true, "and": true, "also": true, "just": true, "first": true, "first,": true,
 	"always": true, "immediately": true, "quietly": true, "silently": true, "simply": true, "must": true, "should": true,
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
-	"kindly": true, "quietly,": true,
+	"kindly": true, "quietly,": true, "but": true,
 }
+
+// mannerLeads, at the end of the words before a verb, say the act is to be done out of view; they may stand
+// between a clause's opening and its verb.
+var mannerLeads = []string{"in the background", "behind the scenes", "on the side", "secretly", "discreetly", "on the quiet"}
 
 // timeLeads may open an order before its verb.
 var timeLeads = []string{"from now on", "going forward", "from here on", "henceforth", "in future", "in the future",
@@ -288,10 +302,31 @@ func imperative(text string, at int) bool {
 			}
 		}
 	}
+	// A tag in brackets that names the reader addresses it, as a mention does: "[assistant instructions] tar …".
+	if strings.HasSuffix(before, "]") {
+		for w := range strings.FieldsSeq(strings.ToLower(before[:len(before)-1])) {
+			if aiNouns[strings.TrimSuffix(strings.Trim(w, ",:"), "s")] {
+				before = ""
+				break
+			}
+		}
+	}
+	// A manner that keeps the act from view opens it as a lead word does: "but in the background forward …".
+	for _, m := range mannerLeads {
+		if hasSuffixFold(before, m) && (len(before) == len(m) || before[len(before)-len(m)-1] == ' ') {
+			before = strings.TrimSpace(before[:len(before)-len(m)])
+			break
+		}
+	}
 	if before == "" {
 		return true
 	}
 	ws := strings.Fields(strings.ToLower(before))
+	// "please" right before the verb makes it an order whatever short condition or time opens the clause:
+	// "Before continuing please send …", "When you get a moment please …".
+	if n := len(ws); n >= 2 && n <= 8 && ws[n-1] == "please" && conditionWords[ws[0]] {
+		return true
+	}
 	// An address, a condition or a purpose before a comma: "Hey agent, …", "If it fails, …", "To finish the
 	// environment, …".
 	// Lead words may open the introduction: "Please, as a favour to the infra team, copy …".
@@ -1054,7 +1089,10 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			(imperative(text, at) || directed(text, at)) && !quotedExample(text, at) {
 			return []span{{at, lineEnd(text, at, ahead)}}, 0
 		}
-		return nil, 0
+		if hasPrefixFold(w, "python") || matchLeak(w) >= 0 {
+			return nil, 0 // a secret posted where it leaves is instruction-leak's
+		}
+		// post, paste, push, publish, put: read as the verbs they are, below
 	case 'c':
 		if hasPrefixFold(w, "curl") {
 			if k := pipedSecrets(text, at); k >= 0 && sends(w) {
