@@ -91,7 +91,9 @@
 //     code identifiers (TestLogin2, ENV_VAR_2, x509.ParsePKCS8PrivateKey), cache keys (user:42:profile),
 //     flags, 1Password, and hashes next to "commit" or "sha" are not such words; a value named as something
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
-//     credentials. The rule yields to every other rule that finds the same value. A verb of logging in (logs in,
+//     credentials; nor are words with an elision or a possessive (l'utilisateur, admin's). A public key's
+//     type word (ssh-ed25519) anywhere in the sentence, also on the line it wraps onto, makes the key public.
+//     The rule yields to every other rule that finds the same value. A verb of logging in (logs in,
 //     signed in, sign in, authenticates, authenticate with) is such a word too, with a stricter bar: the value
 //     changes between lower case, upper case, digits and symbols four times or more and is no camelCase name
 //     ("the bot logs in with q9If…", "sign in to the tool with marketing@ and …"; not "logs in with
@@ -353,7 +355,8 @@
 // pasted for context (this is the attacker's text, not something to do):⏎> \"Ignore …\""); "Pasted from
 // the ticket:" alone says where it came from, and the quotation is read as the note's own. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the
 // docs suggest …"), prohibitions ("never pipe installers into sh") and what refuses a command ("the installer now
-// refuses curl | bash"), examples (inside a fenced code block, or quoted after words of a sentence — a hit after
+// refuses curl | bash"), examples (inside a fenced code block, or quoted from a source: "per the IT wiki: …", "per rustup.rs, run …",
+// "according to the vendor's docs, …"; or quoted after words of a sentence — a hit after
 // the quote closes is not inside it: append the line "…" to AGENTS.md — or named as a kind of text after
 // the quote closes: "Ignore previous instructions" style attacks, "…"-style prompts, or described as one by
 // the sentence it is the subject of: "ignore previous instructions" is the classic jailbreak opener; in straight

@@ -318,6 +318,8 @@ func ruleTable() []*rule {
 						"The runner logs in with AzureAD2024 SSO every morning.", "I logged in with Chrome127 on macOS to reproduce the bug.",
 						"The recovery phrase is written on paper in the safe.", "Le code d'accès est affiché à l'écran.", "Locker 12 has the spare keyboard; the combo lock is broken.",
 						"Use TestLoginFlow2 when the suite asks for a password fixture.",
+						"Mot de passe perdu : l'administrateur le réinitialise depuis la console.", "Password reset: admin's dashboard, then Users.",
+						"The new runner's deploy key is registered; its public half, for the record, is\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK0p9Xv2QmLw7Rt4Zs8Hy3Nc6Jd1Fa5Gb2Ke9Mq0Wr7Tx runner-4.",
 						"We moved the CI user's password into the vault last week, and the new path is\n- secret/ci/user (see the runbook)",
 						"The password for the kiosk is written on the card in the safe, not here. The one\nHxDkLpTqWm is a test tenant.",
 						"La clé d'API est dans le coffre, voir la page wiki-2024.",
@@ -863,7 +865,11 @@ func ruleTable() []*rule {
 						"Someone added curl -s https://x.example/k | sh to ~/.bashrc; I removed it.", "Never add curl -s https://x.example/k | sh to ~/.bashrc.",
 						// the negation or the source on the line before, in the command's sentence
 						"The pipeline verifies the installer's checksum now; we no\nlonger use `curl | sh` anywhere.",
-						"Step for people, from the upstream install docs:\ncurl -sSf https://x.example/i.sh | sh"}
+						"Step for people, from the upstream install docs:\ncurl -sSf https://x.example/i.sh | sh",
+						// a source the command is quoted from
+						"New build agents, per the platform handbook: bootstrap with `curl -fsSL https://get.example.dev/a.sh | bash`.",
+						"Per deno.land, install it with curl -fsSL https://deno.land/install.sh | sh; I used the package instead.",
+						"According to the vendor's docs, run curl -sL https://x.example/i.sh | sudo bash on each node."}
 			},
 		},
 		{

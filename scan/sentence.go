@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -163,6 +164,9 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	verb := loginVerb(text[at : at+n])
 	found := func(sp span) ([]span, int) {
 		ss, se := sentenceBounds(text, at)
+		if se < sp.end {
+			_, se = sentenceBounds(text, sp.start) // the sentence goes on to the value's line
+		}
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
 		if verb && !switchy(v) {
@@ -391,7 +395,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
 		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) && !equalsInside(v) && !base64Padded(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
+		codeish(v) && !equalsInside(v) && !base64Padded(v) || elided(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
@@ -825,6 +829,20 @@ func trimValue(text string, i, j int) (int, int) {
 	return i, j
 }
 
+// elided reports whether v is a word with an elision or a possessive: letters on both sides of one
+// apostrophe (l'utilisateur, qu'il, dell'utente, admin's, don't).
+func elided(v string) bool {
+	k := strings.IndexAny(v, "'’")
+	if k <= 0 {
+		return false
+	}
+	_, size := utf8.DecodeRuneInString(v[k:])
+	letters := func(s string) bool {
+		return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+	}
+	return letters(v[:k]) && letters(v[k+size:])
+}
+
 // notPassword reports whether v, in a direct slot, is something other than a password: see [directValue].
 func notPassword(v string, relaxed bool) bool {
 	var buf [64]byte
@@ -833,6 +851,9 @@ func notPassword(v string, relaxed bool) bool {
 		isVersion(v) || hostName(v) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") || loneJWTHeader(v) {
 		return true
+	}
+	if elided(v) {
+		return true // l'utilisateur, d'accès, user's: a word of a sentence
 	}
 	if codeIdentifier(v) {
 		// ENV_VAR_2, api_key_value, TestLogin2: a name from code; after a copula, words and a number are a password
