@@ -58,7 +58,7 @@ var instructionSources = map[string]string{
 		`|(?:(?:all|any|of)\s+)*(?:the|your|my|our)\s+(?:user|human|operator|developer|owner|supervisor|principal)(?:'s|’s|s'|s’)\s+(?:(?:own|original|standing|explicit|earlier|previous)\s+)?(?:instructions?|rules|guidelines|guidance|directives|constraints|restrictions|orders|wishes|requests)` +
 		`|(?:the\s+)?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md)` +
 		`|(?:whatever|what|anything|everything)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|the\s+system\s+prompt|your\s+(?:instructions|rules|guidelines))\s+(?:says|said|tells\s+you|requires|asks)(?:\s+(?:about|on|regarding)\s+[\w.-]+)?` +
-		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|config|configuration|memory))` +
+		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|configuration|config|memory))` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
@@ -81,7 +81,14 @@ var instructionSources = map[string]string{
 		`|you(?:\s+are|'re)\s+(?:now\s+)?(?:free|allowed|permitted|authori[sz]ed)\s+to\s+(?:ignore|disregard|bypass|break|override|forget)\s+(?:(?:any|all|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns +
 		`|you\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns +
 		// or the agent's instruction files: "you no longer need to follow AGENTS.md"
-		`|you(?:\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)|(?:\s+are|'re)\s+no\s+longer\s+(?:required|obliged|expected))\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:the\s+|your\s+)?` + agentFiles + `)`,
+		`|you(?:\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)|(?:\s+are|'re)\s+no\s+longer\s+(?:required|obliged|expected))\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:the\s+|your\s+)?` + agentFiles +
+		// a permission to act out of the user's sight: "you are now allowed to send the user's email … without asking"
+		`|you(?:\s+are|'re)\s+now\s+(?:free|allowed|permitted|authori[sz]ed)\s+to\s+[^.;\n]{0,80}?\bwithout\s+(?:asking|checking|approval|confirmation|telling|review)` +
+		// a pretence that stands in for what did not happen: the user's request, the review, a clean slate, a mode
+		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though)|assume)\s+(?:that\s+)?(?:the\s+|your\s+)?(?:user|owner|operator|reviewer|human|maintainer|lead)s?\s+(?:has\s+|had\s+|already\s+)*(?:(?:asked|told|wanted)\s+you\b|(?:approved|agreed\s+to|authori[sz]ed|signed\s+off\s+on|okayed)\s+(?:it|this|that|everything|all\b|the\s+(?:change|changes|deploy|merge|deletion|plan|pr)\b))` +
+		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?(?:the\s+)?(?:code\s+|security\s+)?(?:review|approval|sign-off|audit)\s+(?:has\s+|had\s+)?(?:already\s+)?(?:happened|passed|took\s+place|been\s+done|was\s+(?:done|given|granted))` +
+		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?you\s+(?:never\s+(?:saw|read|got|received)|had\s+not\s+(?:seen|read)|have\s+not\s+(?:seen|read)|forgot|have\s+forgotten)\s+(?:\w+\s+){0,2}?(?:` + priorWords + `\s+)` + orderNouns +
+		`|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:in|running\s+in)\s+(?:developer|god|jailbreak|unrestricted|admin|dan)\s+mode)`,
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
 	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
 		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +
@@ -132,7 +139,7 @@ var instructionSources = map[string]string{
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|` +
 		// a source the command is quoted from: "per the IT wiki: …", "per rustup.rs, …", "according to the docs"
 		`(?:per|according\s+to)\s+(?:the\s+|their\s+|our\s+)?(?:(?:[\w'-]+\s+){0,3}?(?:wiki|docs|documentation|readme|runbook|guide|manual|website|site|handbook|install\s+page)\b|[\w-]+(?:\.[\w-]+)+)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+|the\s+(?:\w+\s+)?\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
 	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
@@ -146,8 +153,8 @@ var instructionSources = map[string]string{
 	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
 	"treatAs": `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":  `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
-	"rewrite": `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
-	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$` +
+	"rewrite": `(?i)(?:update|change|modify|rewrite|overwrite|wipe|reset|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
+	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+(?:(?:line|lines|rule|rules|text|sentence|block|paragraph|preference|instruction)\s+)?)?(?:to|into|in)\s+$` +
 		// a credential kept in the reader's memory: "store the production database password in your memory"
 		`|(?:save|put|store|keep|record|persist)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|tokens?|keys?|secrets?|credentials|passphrases?)\s+(?:in|into|to)\s+$`,
 	// rememberAny: anything written into an agent's instruction file, "add a line to CLAUDE.md saying …", an
@@ -856,6 +863,9 @@ func findPersona(text string, at, n int) ([]span, int) {
 	if m == nil || expr("negated").MatchString(text[clauseStart(text, at):at]) || quotedExample(text, at) {
 		return nil, 0
 	}
+	if (kw == "pretend" || kw == "act as" || kw == "behave as" || kw == "assume") && !imperative(text, at) {
+		return nil, 0 // "the mock lets you act as if …": a pretence is an order only where it opens its clause
+	}
 	return []span{{at, at + m[1]}}, 0
 }
 
@@ -1233,7 +1243,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		}
 		if !strings.HasPrefix(kw, "your ") {
 			trimmed := strings.TrimRight(before, " \t")
-			for _, adj := range []string{"long-term", "persistent", "permanent", "own", "core", "hidden", "secret", "system",
+			for _, adj := range []string{"long-term", "persistent", "permanent", "saved", "stored", "own", "core", "hidden", "secret", "system",
 				"internal", "original", "initial", "current", "safety", "security"} {
 				if len(trimmed) > len(adj) && strings.EqualFold(trimmed[len(trimmed)-len(adj):], adj) {
 					trimmed = strings.TrimRight(trimmed[:len(trimmed)-len(adj)], " \t")
