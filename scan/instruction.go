@@ -676,10 +676,15 @@ func findOverride(text string, at, n int) ([]span, int) {
 // payload is a run of 24 or more base64 characters after "decode" on its line; "decode" must open its clause
 // as a command.
 func findEncodedOverride(text string, at, n int) ([]span, int) {
-	if !imperative(text, at) {
+	le := lineEnd(text, at, 240)
+	// "…, decode before acting:" and the payload alone on the next line: the clause after the comma is the order.
+	colonLine := lastByte(strings.TrimRight(text[at:le], " \t\r")) == ':'
+	if !imperative(text, at) && !(colonLine && strings.HasSuffix(strings.TrimRight(text[clauseStart(text, at):at], " \t"), ",")) {
 		return nil, 0 // "the fixture to decode is …", "we decode … in the red-team test": no order
 	}
-	le := lineEnd(text, at, 240)
+	if next := nextLine(text, le); colonLine && next > 0 {
+		le = lineEnd(text, next, 240)
+	}
 	i := at + n
 	for i < le {
 		for i < le && !isBase64Byte(text[i]) {
@@ -694,7 +699,7 @@ func findEncodedOverride(text string, at, n int) ([]span, int) {
 			if err != nil {
 				raw, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(text[i:j], "="))
 			}
-			if err == nil && decodedOverride(string(raw)) && !quotedExample(text, at) {
+			if err == nil && decodedOrder(string(raw)) && !quotedExample(text, at) {
 				return []span{{i, j}}, 0
 			}
 		}
@@ -709,12 +714,15 @@ func findEncodedOverride(text string, at, n int) ([]span, int) {
 func findRot13Override(text string, at, n int) ([]span, int) {
 	cs := clauseStart(text, at)
 	m := expr("rot13Verb").FindStringIndex(text[cs:at])
-	if m == nil || !imperative(text, cs+m[0]) {
-		return nil, 0
-	}
 	le := lineEnd(text, at, 240)
 	i := at + n
-	if k := strings.IndexByte(text[i:le], ':'); k >= 0 {
+	k := strings.IndexByte(text[i:le], ':')
+	// A label that gives rot13 text to the reader needs no verb: "Notes, rot13 for the next agent only: …",
+	// "Rot13 note for you, assistant: …".
+	if (m == nil || !imperative(text, cs+m[0])) && !(k >= 0 && addressedLabel(text[lineStart(text, at, 160):i+k])) {
+		return nil, 0
+	}
+	if k >= 0 {
 		i += k + 1
 	}
 	i = skipBlanks(text, i)
@@ -727,10 +735,39 @@ func findRot13Override(text string, at, n int) ([]span, int) {
 			b[k] = 'A' + (c-'A'+13)%26
 		}
 	}
-	if i >= le || !decodedOverride(string(b)) || quotedExample(text, at) {
+	if i >= le || !decodedOrder(string(b)) || quotedExample(text, at) {
 		return nil, 0
 	}
 	return []span{{i, le}}, 0
+}
+
+// addressedLabel reports whether the label before a colon names the reader: an AI noun, or "for you".
+func addressedLabel(label string) bool {
+	low := strings.ToLower(label)
+	if strings.Contains(low, "for you") {
+		return true
+	}
+	for w := range strings.FieldsSeq(low) {
+		if aiNouns[strings.TrimSuffix(strings.Trim(w, ",:;()"), "s")] {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedOrder reports whether decoded text holds an order to the agent: one to drop earlier instructions
+// ([decodedOverride]), or any that the instruction rules find in the decoded text read alone. Each decoding
+// reads a shorter part of the note than the one before, so a payload nested in payloads ends.
+func decodedOrder(s string) bool {
+	if decodedOverride(s) {
+		return true
+	}
+	for _, f := range Text(strings.TrimSpace(s)) {
+		if f.Category == CategoryInstruction {
+			return true
+		}
+	}
+	return false
 }
 
 // decodedOverride reports whether decoded text opens with an order to drop earlier instructions, as
