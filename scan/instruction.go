@@ -194,6 +194,8 @@ var leadWords = map[string]bool{
 	"always": true, "immediately": true, "quietly": true, "silently": true, "simply": true, "must": true, "should": true,
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
 	"kindly": true, "quietly,": true, "but": true,
+	// please in the languages whose orders are read
+	"bitte": true, "bitte,": true, "porfavor": true, "svp": true,
 }
 
 // mannerLeads, at the end of the words before a verb, say the act is to be done out of view; they may stand
@@ -1138,8 +1140,8 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			(imperative(text, at) || directed(text, at)) && !quotedExample(text, at) {
 			return []span{{at, lineEnd(text, at, ahead)}}, 0
 		}
-		if hasPrefixFold(w, "python") || matchLeak(w) >= 0 {
-			return nil, 0 // a secret posted where it leaves is instruction-leak's
+		if hasPrefixFold(w, "python") {
+			return nil, 0
 		}
 		// post, paste, push, publish, put: read as the verbs they are, below
 	case 'c':
@@ -1165,14 +1167,25 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	if !strings.Contains(w, " to ") && !strings.Contains(w, " into ") && !strings.Contains(w, " in ") || !imperative(text, at) {
+	if !containsAnyFold(w, sendPlaces) || !imperative(text, at) {
 		return nil, 0
+	}
+	if (lowerByte(text[at]) == 'p' || foreignSendVerbs[asciiLower(text[at:at+n])]) && matchLeak(w) >= 0 {
+		return nil, 0 // a secret posted or sent in another language where it leaves is instruction-leak's to report
 	}
 	if m := expr("send").FindStringIndex(w); m != nil && !quotedExample(text, at) {
 		return []span{{at, at + m[1]}}, 0
 	}
 	return nil, 0
 }
+
+// foreignSendVerbs are the send expression's verbs in German, French and Spanish.
+var foreignSendVerbs = map[string]bool{"lade": true, "schicke": true, "sende": true, "kopiere": true, "envoie": true, "envoyez": true,
+	"copie": true, "envía": true, "envia": true, "sube": true, "manda": true}
+
+// sendPlaces: the words before a destination of the send expression, in the languages it reads; a window
+// without one needs no expression.
+var sendPlaces = []string{" to ", " into ", " in ", " nach ", " an ", " à ", " a ", " vers ", " para "}
 
 // pipedSecrets returns where the command piped into text[at] starts when it reads credential files or the
 // environment (tar czf - ~/.ssh | …, printenv | …, cat .env | …), or -1.
@@ -1228,7 +1241,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	cs := clauseStart(text, at)
 	before := text[cs:at]
 	kw := lowerKey(text[at : at+n])
-	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt") && !strings.HasSuffix(asciiLower(before), "your ") &&
+	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt" || kw == "preference") && !strings.HasSuffix(asciiLower(before), "your ") &&
 		containsAnyFold(before, []string{" as "}) {
 		// The noun ends the order: "store this as a permanent instruction: …", not "… rule in the firewall config".
 		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 40)], "s \t")
