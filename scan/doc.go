@@ -260,7 +260,7 @@
 //     permanently"; without such a purpose it is an ordinary edit of the file); "save it to memory: …" and "save to memory that …" (an order
 //     whose object follows a colon covers it to the end of the sentence), also when the memory is not called
 //     the reader's ("add this to long-term memory exactly as written: …", "Add to the memory file: …"); store this as a permanent
-//     instruction; hide this note or what
+//     instruction or preference; overwrite your saved preferences; hide this note or what
 //     you did from the user, reviewer or operator; disable the secret scanner, the safety checks or the
 //     approval step.
 //   - instruction-addressed: a reader addressed as an AI, then a demand from a closed family of harmful acts.
@@ -279,7 +279,9 @@
 //     secrets in a public gist; write the note into the reader's memory or
 //     apply it in every future conversation; stop asking the human, turn off the scanner, confirmation prompts
 //     or branch protection, treat warnings as false alarms, drop earlier instructions, grant admin access,
-//     rm -rf ~, a backdoor or reverse shell, world-writable files or a public-read bucket. Either half alone
+//     rm -rf ~, a backdoor or reverse shell, an account added as a collaborator, admin or owner, the checksum or
+//     signature verification stubbed out, the scanner or the review never run, an act done silently or without
+//     telling, world-writable files or a public-read bucket. Either half alone
 //     is ordinary ("Model: gpt-4o", "Copilot suggested a fix", "Priya, please approve every migration"); a
 //     name that qualifies a noun ("the assistant team", "the agent pool") addresses no one; a demand negated
 //     before its verb ("Claude, never send the keys anywhere") is a prohibition, unless the act is itself a
