@@ -93,6 +93,9 @@
 //     else ("key ID …"), a compound ("the secret store", "the password manager") and a public key are not
 //     credentials; nor are words with an elision or a possessive (l'utilisateur, admin's). A public key's
 //     type word (ssh-ed25519) anywhere in the sentence, also on the line it wraps onto, makes the key public.
+//     Right after a copula or a colon, a key or a token may be twelve characters or more when it switches
+//     character class as generated ones do (…dashboard: 1kCd…), and is no hyphenated name (X-Hub-Signature-256),
+//     masked key or vendor prefix. Random letters around a dot (nse.hABASsZTkTvi) are no host.
 //     The rule yields to every other rule that finds the same value. A verb of logging in (logs in,
 //     signed in, sign in, authenticates, authenticate with) is such a word too, with a stricter bar: the value
 //     changes between lower case, upper case, digits and symbols four times or more and is no camelCase name

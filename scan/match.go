@@ -522,7 +522,7 @@ func credentialValue(v string) bool {
 	return !isPlaceholder(v)
 }
 
-// randomLetters reports whether v, letters with at most an _ or - between them, is random rather than a word or
+// randomLetters reports whether v, letters with at most an _, - or . between them, is random rather than a word or
 // a name in code: twelve letters or more, upper case between a fifth and four fifths of them, a lower-case
 // letter standing alone between two capitals (JyD, cX), and the case changing at a third of the positions or
 // more. CamelCase names start words with a capital and go on in lower case (getHTTPSConnection,
@@ -534,7 +534,7 @@ func randomLetters(v string) bool {
 		c := v[i]
 		isUp, isLow := 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z'
 		if !isUp && !isLow {
-			if c != '_' && c != '-' || i == 0 || !isAlnum(v[i-1]) {
+			if c != '_' && c != '-' && c != '.' || i == 0 || !isAlnum(v[i-1]) {
 				return false
 			}
 			continue

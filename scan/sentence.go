@@ -208,7 +208,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	// shorter word is not judged.
 	minLen := 8
 	if strict {
-		minLen = 16
+		minLen = 12 // 16 for a random value; 12 in a direct slot, below
 	}
 	le := lineEnd(text, at, 240)
 	// A sentence wrapped onto the next line goes on there; a line that ends in a colon gives its value on the
@@ -234,6 +234,13 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		if j-i >= minLen {
 			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
 				return found(sp)
+			}
+			if strict && directSlot(text, at+n, i, words) == slotCopula {
+				// Right after a copula or a colon a key or token may be shorter than a random run: generated, it
+				// switches character class often ("Our API key for the weather feed …: 1kCd…").
+				if s, e := trimValue(text, i, j); e-s >= 12 && switchy(text[s:e]) && !hyphenCompound(text[s:e]) && credentialValue(text[s:e]) && !vendorPrefixed(text[s:e]) && !notPassword(text[s:e], false) && !isHex(text[s:e]) {
+					return found(span{s, e})
+				}
 			}
 			if !strict {
 				if sp, ok := directAt(text, at+n, i, j, words, human); ok {
@@ -394,8 +401,8 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 		return span{}, false
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
-		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) && !equalsInside(v) && !base64Padded(v) || elided(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
+		hyphenCompound(v) && !passphrase(v) || (hostName(v) && !randomLetters(v)) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
+		codeish(v) && !equalsInside(v) && !base64Padded(v) || elided(v) || timestamp(v) || resourcePath(v) || dottedName(v) && !randomLetters(v) || loneJWTHeader(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
@@ -848,7 +855,7 @@ func notPassword(v string, relaxed bool) bool {
 	var buf [64]byte
 	if productNames[string(appendLower(buf[:0], v[:min(len(v), len(buf))]))] || v[0] == '-' || v[0] == '$' ||
 		strings.Contains(v, "://") || strings.Contains(v, "${") || strings.Contains(v, "$(") || mailAddress(v) || isPath(v) ||
-		isVersion(v) || hostName(v) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
+		isVersion(v) || (hostName(v) && !randomLetters(v)) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") || loneJWTHeader(v) {
 		return true
 	}
@@ -864,7 +871,7 @@ func notPassword(v string, relaxed bool) bool {
 			return true
 		}
 	}
-	if dottedName(v) && !looseCompound(v) && !randomPart(v) && !(relaxed && dottedPassphrase(v)) {
+	if dottedName(v) && !looseCompound(v) && !randomPart(v) && !randomLetters(v) && !(relaxed && dottedPassphrase(v)) {
 		return true // x509.ParsePKCS8PrivateKey, settings.API_KEY
 	}
 	if hyphenCompound(v) && !looseCompound(v) {
