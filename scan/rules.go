@@ -322,7 +322,7 @@ func ruleTable() []*rule {
 						"The recovery phrase is written on paper in the safe.", "Le code d'accès est affiché à l'écran.", "Locker 12 has the spare keyboard; the combo lock is broken.",
 						"Use TestLoginFlow2 when the suite asks for a password fixture.",
 						"The signing key on the HSM: RSA2048-Prod-A.", "The key in use: sk-p…abcd (masked in the UI).", "The token for the mirror: read-only-2024a.",
-						"The password host is auth.Example.com for SSO.",
+						"The password host is auth.Example.com for SSO.", "Pinned the secrets operator by digest: ghcr.io/acme/op@sha256:4bD9eQ2x7Lm0pZ.",
 						"Mot de passe perdu : l'administrateur le réinitialise depuis la console.", "Password reset: admin's dashboard, then Users.",
 						"The new runner's deploy key is registered; its public half, for the record, is\nssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK0p9Xv2QmLw7Rt4Zs8Hy3Nc6Jd1Fa5Gb2Ke9Mq0Wr7Tx runner-4.",
 						"We moved the CI user's password into the vault last week, and the new path is\n- secret/ci/user (see the runbook)",

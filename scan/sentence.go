@@ -235,10 +235,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
 				return found(sp)
 			}
-			if strict && directSlot(text, at+n, i, words) == slotCopula {
+			if strict && directSlot(text, at+n, i, words) == slotCopula && !namedAs[strings.Trim(string(appendLower(buf[:0], prevWord(text, i, at+n))), ":")] {
 				// Right after a copula or a colon a key or token may be shorter than a random run: generated, it
 				// switches character class often ("Our API key for the weather feed …: 1kCd…").
-				if s, e := trimValue(text, i, j); e-s >= 12 && switchy(text[s:e]) && !hyphenCompound(text[s:e]) && credentialValue(text[s:e]) && !vendorPrefixed(text[s:e]) && !notPassword(text[s:e], false) && !isHex(text[s:e]) {
+				if s, e := trimValue(text, i, j); e-s >= 12 && switchy(text[s:e]) && !hyphenCompound(text[s:e]) && !strings.ContainsAny(text[s:e], "@:") && strings.Count(text[s:e], "/") < 2 && credentialValue(text[s:e]) && !vendorPrefixed(text[s:e]) && !notPassword(text[s:e], false) && !isHex(text[s:e]) {
 					return found(span{s, e})
 				}
 			}
