@@ -2556,7 +2556,7 @@ func discordToken(v string) bool {
 
 // vendorPrefixes begin tokens whose vendor rule knows their shape. A value with one of them is judged by that
 // rule alone: ghp_XXXX… or xoxb-your-token under a credential name is the vendor's placeholder, not a password.
-var vendorPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-", "glsa_", "glc_",
+var vendorPrefixes = []string{"ghp_", "NRAK-", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-", "glsa_", "glc_",
 	"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_",
 	"AIza", "GOCSPX-", "ya29.", "sk-", "hf_", "npm_", "pypi-", "hvs.", "hvb.", "AKIA", "ASIA", "lin_api_", "PMAK-", "HRKU-",
 	"pplx-", "dop_v1_", "doo_v1_", "dor_v1_", "AGE-SECRET-KEY-", "shpat_", "sntrys_", "sntryu_"}
