@@ -1121,6 +1121,13 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 }
 
 func findExfiltration(text string, at, n int) ([]span, int) {
+	if n == 4 && text[at:at+3] == "ade" {
+		// German's lade (… hoch), found by its keyword without the l
+		if at == 0 || text[at-1]|0x20 != 'l' || at >= 2 && isWordByte(text[at-2]) {
+			return nil, 0
+		}
+		at, n = at-1, n+1
+	}
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
@@ -1167,7 +1174,11 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	if !containsAnyFold(w, sendPlaces) || !imperative(text, at) {
+	places := sendPlaces[:3] // English: to, into, in
+	if foreignSendVerbs[asciiLower(text[at:at+n])] {
+		places = sendPlaces
+	}
+	if !containsAnyFold(w, places) || !imperative(text, at) {
 		return nil, 0
 	}
 	if (lowerByte(text[at]) == 'p' || foreignSendVerbs[asciiLower(text[at:at+n])]) && matchLeak(w) >= 0 {
@@ -1180,7 +1191,7 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 }
 
 // foreignSendVerbs are the send expression's verbs in German, French and Spanish.
-var foreignSendVerbs = map[string]bool{"lade": true, "schicke": true, "sende": true, "kopiere": true, "envoie": true, "envoyez": true,
+var foreignSendVerbs = map[string]bool{"lade ": true, "schicke": true, "sende": true, "kopiere": true, "envoie": true, "envoyez": true,
 	"copie": true, "envía": true, "envia": true, "sube": true, "manda": true}
 
 // sendPlaces: the words before a destination of the send expression, in the languages it reads; a window
@@ -1248,6 +1259,10 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		ends := rest == "" || strings.IndexByte(":.;!—-", rest[0]) >= 0 || strings.HasPrefix(rest, "for future") ||
 			strings.HasPrefix(rest, "for all") || strings.HasPrefix(rest, "for every")
 		if m := expr("treatAs").FindStringIndex(before); ends && m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+			// What is to be kept follows a colon: the finding covers it to the end of its sentence.
+			if k := at + n + len(rest) - len(strings.TrimLeft(text[at+n:lineEnd(text, at+n, 40)], "s \t")); k < len(text) && text[k] == ':' {
+				return []span{{cs + m[0], sentenceEnd(text, k+1)}}, 0
+			}
 			return []span{{cs + m[0], at + n}}, 0
 		}
 	}

@@ -198,7 +198,9 @@ func ruleTable() []*rule {
 				"placeholder, a variable or environment read, a secret-manager reference, a plain word or a number.",
 			keywords: append(qualifiedKeys(credentialKeyQualifiers), "pass", "pwd", "token", "secret", "credential", "creds",
 				"contraseña", "contraseÑa", "contrasena", "kennwort", "senha", "mot de passe", "mot_de_passe", "motdepasse",
-				"mdp", "clave", "auth", "psk", "authtok", "_pw"),
+				"mdp", "clave", "auth", "psk", "authtok"),
+			// _PW ends a variable's name (LDAP_BIND_PW); as written, so that " pw" in prose is no hit
+			exactKeywords: []string{"_PW", "_pw"},
 			find: findAssignment(nameCredential, func(v string, a assignment) bool {
 				return !codeValue(v, a) && credentialValue(v) && !vendorPrefixed(v)
 			}),
@@ -768,17 +770,28 @@ func ruleTable() []*rule {
 			id: "vendor-misc-token", category: CategoryVendor,
 			token: true,
 			description: "Other fixed-shape tokens: Hugging Face (hf_, api_org_), DigitalOcean (dop_v1_, doo_v1_, dor_v1_), " +
-				"Shopify (shpat_, shpss_), Databricks (dapi), Doppler (dp.pt., dp.st., dp.ct.), Discord webhooks, New Relic user keys " +
-				"(NRAK-), Mailgun private keys (key- and 32 hex digits).",
+				"Shopify (shpat_, shpss_), Databricks (dapi), Doppler (dp.pt., dp.st., dp.ct.), Discord webhooks.",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords: []string{"hf_", "api_org_", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpss_", "shpca_", "shppa_", "dapi", "dp.st.", "dp.pt.", "dp.ct.",
-				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/", "NRAK-", "key-"},
-			pattern: `\b(?:NRAK-[A-Z0-9]{27}|key-[a-f0-9]{32}|hf_[A-Za-z0-9]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
+				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/"},
+			pattern: `\b(?:hf_[A-Za-z0-9]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
 			valid:   func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
 			examples: func() (positives, negatives []string) {
-				return []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), "read token: " + fake("hf_", exTok), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g"),
-						"newrelic: " + fake("NRAK-", "Q7XW2LM4KP9RT3ZB8NV5CJ6HD1F"), "MAILGUN_KEY=" + fake("key-", "3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c")},
-					[]string{"a key-value store", "key-" + strings.Repeat("0", 32), "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX", "hf_hub_download(repo)", "dapi_version=2", "api_org_name: acme", "dop_v1_" + strings.Repeat("0", 64)}
+				return []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), "read token: " + fake("hf_", exTok), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g")},
+					[]string{"hf_hub_download(repo)", "dapi_version=2", "api_org_name: acme", "dop_v1_" + strings.Repeat("0", 64)}
+			},
+		},
+		{
+			id: "newrelic-mailgun-key", category: CategoryVendor,
+			token:         true,
+			description:   "New Relic user API keys (NRAK- and 27 characters) and Mailgun private API keys (key- and 32 hex digits).",
+			caseSensitive: true, // the expression begins with the keyword as written
+			keywords:      []string{"NRAK-", "key-"},
+			pattern:       `\b(?:NRAK-[A-Z0-9]{27}|key-[a-f0-9]{32})\b`,
+			valid:         func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
+			examples: func() (positives, negatives []string) {
+				return []string{"newrelic: " + fake("NRAK-", "Q7XW2LM4KP9RT3ZB8NV5CJ6HD1F"), "MAILGUN_KEY=" + fake("key-", "3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c")},
+					[]string{"a key-value store", "key-" + strings.Repeat("0", 32), "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX"}
 			},
 		},
 
@@ -893,8 +906,8 @@ func ruleTable() []*rule {
 				"and the like with curl, pipe them into curl or nc, or send, post, email or copy them, or all secrets, to a URL, " +
 				"address or webhook.",
 			keywords: []string{"curl", "cat ", "send", "upload", "post", "copy", "forward", "email", "e-mail", "mail", "paste", "leak", "transmit",
-				"share", "transfer", "dump", "commit", "push", "publish", "put", "exfiltrate", "scp", "rsync", "tar ", "zip ", "archive", "bundle", "compress",
-				"lade", "schicke", "sende", "kopiere", "envoie", "envoyez", "copie", "envía", "envia", "sube", "manda", "| nc", "|nc", "| ncat", "| netcat", "| socat", "| telnet",
+				"share", "transfer", "dump", "commit", "push", "publish", "put", "exfiltrate", "scp", "rsync", "tar ", "zip ", "archive", "compress",
+				"ade ", "schicke", "sende", "kopiere", "envoie", "envoyez", "copie", "envía", "envia", "sube", "manda", "| nc", "|nc", "| ncat", "| netcat", "| socat", "| telnet",
 				"python"},
 			find: findExfiltration,
 			examples: func() (positives, negatives []string) {

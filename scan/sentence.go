@@ -37,7 +37,9 @@ var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "a
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
 	// a passphrase named by what it opens
-	"unlock phrase", "recovery phrase", "pass phrase", "secret phrase", "master phrase",
+	// (unlock phrase is found by "lock phrase": a keyword that opens with "un" would stop the automaton's fast
+	// skip at every "un" of a note)
+	"lock phrase", "recovery phrase", "pass phrase", "secret phrase", "master phrase",
 	// the verbs of logging in, which say what a value after them is for ("the bot logs in with …", "sign in to
 	// the tool with marketing@ and …", "the broker authenticates rig-01 with …")
 	"logs in", "logged in", "sign in", "signs in", "signed in", "authenticates", "authenticated with", "authenticate with",
@@ -99,6 +101,9 @@ var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true
 	"accessor": true, "accessors": true}
 
 func findSentenceCredential(text string, at, n int) ([]span, int) {
+	if n == 11 && at >= 2 && equalFoldASCII(text[at-2:at], "un") && equalFoldASCII(text[at:at+n], "lock phrase") {
+		at, n = at-2, n+2 // unlock phrase
+	}
 	if at > 0 && isWordByte(text[at-1]) && text[at] < 0xe3 {
 		// Inside a longer word (repassword, mytoken); a word in Chinese, Japanese or Korean script is glued to
 		// the Latin word before it without a space ("rootパスワードは …"), which is that script's spelling.
@@ -208,7 +213,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	// shorter word is not judged.
 	minLen := 8
 	if strict {
-		minLen = 12 // 16 for a random value; 12 in a direct slot, below
+		minLen = 16
 	}
 	le := lineEnd(text, at, 240)
 	// A sentence wrapped onto the next line goes on there; a line that ends in a colon gives its value on the
@@ -218,6 +223,11 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		le = lineEnd(text, next, 240)
 	}
 	colon := !strict && next > 0 && lastByte(strings.TrimRight(text[at:le], " \t")) == ':'
+	// A key or token right after a colon may be shorter (see below): such lines are read on at 12 bytes.
+	short := strict && strings.IndexByte(text[at+n:le], ':') >= 0
+	if short {
+		minLen = 12
+	}
 	if !longWord(text[lineStart(text, at, 160):le], minLen) && !(colon && longWord(text[next:lineEnd(text, next, 240)], minLen)) {
 		if strict {
 			return nil, 0
@@ -235,7 +245,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
 				return found(sp)
 			}
-			if strict && directSlot(text, at+n, i, words) == slotCopula && !namedAs[strings.Trim(string(appendLower(buf[:0], prevWord(text, i, at+n))), ":")] {
+			if short && directSlot(text, at+n, i, words) == slotCopula && !namedAs[strings.Trim(string(appendLower(buf[:0], prevWord(text, i, at+n))), ":")] {
 				// Right after a copula or a colon a key or token may be shorter than a random run: generated, it
 				// switches character class often ("Our API key for the weather feed …: 1kCd…").
 				if s, e := trimValue(text, i, j); e-s >= 12 && switchy(text[s:e]) && !hyphenCompound(text[s:e]) && !strings.ContainsAny(text[s:e], "@:") && strings.Count(text[s:e], "/") < 2 && credentialValue(text[s:e]) && !vendorPrefixed(text[s:e]) && !notPassword(text[s:e], false) && !isHex(text[s:e]) {
