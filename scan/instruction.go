@@ -136,9 +136,7 @@ var instructionSources = map[string]string{
 	"runAfter": `^\s*[^\n。；]{0,40}?(?:実行(?:して(?:ください|下さい)?(?:[。、]|$)|すること|しろ|せよ|しなさい|する(?:こと|ように))|(?:^|[^不别勿止])(?:执行|运行)(?:[^了过]|$))`,
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
-	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|` +
-		// a source the command is quoted from: "per the IT wiki: …", "per rustup.rs, …", "according to the docs"
-		`(?:per|according\s+to)\s+(?:the\s+|their\s+|our\s+)?(?:(?:[\w'-]+\s+){0,3}?(?:wiki|docs|documentation|readme|runbook|guide|manual|website|site|handbook|install\s+page)\b|[\w-]+(?:\.[\w-]+)+)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
+	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
@@ -928,7 +926,37 @@ func directed(text string, at int) bool {
 	if ws := strings.Fields(strings.ToLower(prefix)); len(ws) > 1 && runInfinitives[ws[len(ws)-1]] && agentMust(ws[max(0, len(ws)-8):len(ws)-1]) {
 		return true // el próximo agente debe ejecutar …
 	}
-	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix)
+	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix) && !sourceQuoted(prefix)
+}
+
+// sourceWords name where a step comes from: "per the IT wiki", "according to the vendor's docs".
+var sourceWords = []string{"wiki", "docs", "documentation", "readme", "runbook", "guide", "manual", "website", "site", "handbook", "install page"}
+
+// sourceQuoted reports whether s says where the command after it comes from: "per" or "according to" and,
+// within four words, a document (the IT wiki, the vendor's docs) or a site (rustup.rs). The step is then the
+// way others do it, quoted.
+func sourceQuoted(s string) bool {
+	low := strings.ToLower(s)
+	for _, lead := range []string{"per ", "according to "} {
+		for k := strings.Index(low, lead); k >= 0; {
+			if k == 0 || !isWordByte(low[k-1]) {
+				rest := low[k+len(lead):]
+				words := strings.Fields(rest[:min(len(rest), 60)])
+				for i, w := range words[:min(4, len(words))] {
+					w = strings.Trim(w, ",:;()`")
+					if slices.Contains(sourceWords, w) || i == 0 && strings.IndexByte(w, '.') > 0 && strings.IndexByte(w, '.') < len(w)-1 && allBytes(w, func(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }) {
+						return true
+					}
+				}
+			}
+			next := strings.Index(low[k+1:], lead)
+			if next < 0 {
+				break
+			}
+			k += 1 + next
+		}
+	}
+	return false
 }
 
 // runsInput reports whether the shell or interpreter a download is piped into runs its input, given what
@@ -968,7 +996,7 @@ func bareCommand(text string, at int) bool {
 	}
 	line := leadIn(text, at) + text[lineStart(text, at, 160):lineEnd(text, at, ahead)]
 	// A command is often quoted as an argument (powershell -c "iex …"), so only a code block makes it an example.
-	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !inFence(text, at)
+	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !sourceQuoted(line) && !inFence(text, at)
 }
 
 // leadIn returns the part of the line before text[at]'s that belongs to its sentence: the sentence a line
@@ -1174,25 +1202,34 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	places := sendPlaces[:3] // English: to, into, in
-	if foreignSendVerbs[asciiLower(text[at:at+n])] {
-		places = sendPlaces
+	english := strings.Contains(w, " to ") || strings.Contains(w, " into ") || strings.Contains(w, " in ")
+	if !english && !(foreignSendVerbs[asciiLower(text[at:at+n])] && containsAnyFold(w, sendPlaces)) || !imperative(text, at) {
+		return nil, 0
 	}
-	if !containsAnyFold(w, places) || !imperative(text, at) {
+	if !sendObjects.in(w) {
+		return nil, 0 // nothing the send expression sends: most hits of send, post or push
+	}
+	m := expr("send").FindStringIndex(w)
+	if m == nil || quotedExample(text, at) {
 		return nil, 0
 	}
 	if (lowerByte(text[at]) == 'p' || foreignSendVerbs[asciiLower(text[at:at+n])]) && matchLeak(w) >= 0 {
 		return nil, 0 // a secret posted or sent in another language where it leaves is instruction-leak's to report
 	}
-	if m := expr("send").FindStringIndex(w); m != nil && !quotedExample(text, at) {
-		return []span{{at, at + m[1]}}, 0
-	}
-	return nil, 0
+	return []span{{at, at + m[1]}}, 0
 }
 
 // foreignSendVerbs are the send expression's verbs in German, French and Spanish.
 var foreignSendVerbs = map[string]bool{"lade ": true, "schicke": true, "sende": true, "kopiere": true, "envoie": true, "envoyez": true,
 	"copie": true, "envía": true, "envia": true, "sube": true, "manda": true}
+
+// sendObjectHints: what the send expression sends holds one of them ([sensitivePath], [secretsPhrase],
+// [secretOutput], [bulkData]).
+var sendObjectHints = []string{"/.", ".env", "id_", "credential", "key", "token", "secret", "password", "env", "contents", "output",
+	"value", "dump", "backup", "export", "csv", "list", "data", "records", "table", "spreadsheet", "director", "attachment",
+	"passwd", "shadow", "/etc/", "environment", "exfiltrate"}
+
+var sendObjects = newHintSet(sendObjectHints)
 
 // sendPlaces: the words before a destination of the send expression, in the languages it reads; a window
 // without one needs no expression.

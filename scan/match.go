@@ -1837,7 +1837,7 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		}
 		// Words joined by one separator, four of four letters or more, are a generated passphrase when a
 		// password name holds them (tundra-pixel-saffron-garnet); under a token's name they may be a scope.
-		if !check(v, a) && (a.prose || !looseCompound(v) || !passwordName(text[a.nameStart:a.nameEnd]) || isPlaceholder(v)) {
+		if !check(v, a) && (a.prose || !isWordish(v) || !looseCompound(v) || !passwordName(text[a.nameStart:a.nameEnd]) || isPlaceholder(v)) {
 			return nil, a.nameEnd
 		}
 		return []span{a.value}, a.nameEnd

@@ -721,7 +721,7 @@ var (
 
 // hintLists are the order families' hint lists; automaton_table.go holds an automaton for the words of two
 // bytes or more of each.
-var hintLists = [][]string{leakHints, leakSecretWords, unsupervisedHints, concealHints, replaceHints, coverHints, omitHints, unrecordedHints, scriptHints}
+var hintLists = [][]string{leakHints, leakSecretWords, unsupervisedHints, concealHints, replaceHints, coverHints, omitHints, unrecordedHints, scriptHints, sendObjectHints}
 
 // hintSet finds any of a list of lower-case words in a text, ASCII case-insensitively, in one pass over it:
 // hints are tested at every keyword hit of their family, on the rest of its sentence, so the test must cost

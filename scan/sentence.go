@@ -281,7 +281,11 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 	}
 	ls := lineStart(text, at, 240)
-	for j, words := at, 0; j > ls && words < sentenceAhead; words++ {
+	behind := sentenceBehind
+	for j, words := at, 0; j > ls && words < behind; words++ {
+		if words == sentenceBehind-1 && containsAnyFold(text[ls:j], giveVerbs) {
+			behind = sentenceAhead // the sentence goes on back: "Use … when the BIOS asks for the supervisor password"
+		}
 		for j > ls && isSpaceByte(text[j-1]) {
 			j--
 		}
@@ -307,6 +311,9 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	}
 	return chatAnswer(text, at, n)
 }
+
+// giveVerbs are the verbs of giving [givenAt] reads, as they stand before a value.
+var giveVerbs = []string{"use ", "enter ", "type ", "try ", "paste "}
 
 // givenAt reports whether the word at text[i] is the object of a verb of giving that opens its sentence or
 // clause: "Use …", "Enter …", "Type …", "Try …", "Paste …".
@@ -734,12 +741,19 @@ func directSlot(text string, kwEnd, i, words int) int {
 // loginVerb reports whether the keyword kw is a verb of logging in rather than a credential word: what it
 // names is a login, and the value after it must be random by its shape ([switchy]).
 func loginVerb(kw string) bool {
-	switch strings.ToLower(kw) {
-	case "logs in", "logged in", "sign in", "signs in", "signed in", "authenticates", "authenticated with", "authenticate with":
-		return true
+	if len(kw) < 7 || len(kw) > 18 {
+		return false
+	}
+	for _, v := range loginVerbs {
+		if len(v) == len(kw) && equalFoldASCII(kw, v) {
+			return true
+		}
 	}
 	return false
 }
+
+// loginVerbs are the keywords [loginVerb] knows.
+var loginVerbs = []string{"logs in", "logged in", "sign in", "signs in", "signed in", "authenticates", "authenticated with", "authenticate with"}
 
 // switchy reports whether v changes between lower case, upper case, digits and symbols four times or more and
 // is no camelCase name ([wordy]): q9Ifqh1pGJk9zw, Ntzsoeo046?bhi, not Chrome127, AzureAD2024 or
