@@ -321,10 +321,12 @@ func imperative(text string, at int) bool {
 		}
 	}
 	// A manner that keeps the act from view opens it as a lead word does: "but in the background forward …".
-	for _, m := range mannerLeads {
-		if hasSuffixFold(before, m) && (len(before) == len(m) || before[len(before)-len(m)-1] == ' ') {
-			before = strings.TrimSpace(before[:len(before)-len(m)])
-			break
+	if before != "" && strings.IndexByte("dsyet", lowerByte(before[len(before)-1])) >= 0 {
+		for _, m := range mannerLeads {
+			if hasSuffixFold(before, m) && (len(before) == len(m) || before[len(before)-len(m)-1] == ' ') {
+				before = strings.TrimSpace(before[:len(before)-len(m)])
+				break
+			}
 		}
 	}
 	if before == "" {
@@ -1203,11 +1205,8 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 		}
 	}
 	english := strings.Contains(w, " to ") || strings.Contains(w, " into ") || strings.Contains(w, " in ")
-	if !english && !(foreignSendVerbs[asciiLower(text[at:at+n])] && containsAnyFold(w, sendPlaces)) || !imperative(text, at) {
-		return nil, 0
-	}
-	if !sendObjects.in(w) {
-		return nil, 0 // nothing the send expression sends: most hits of send, post or push
+	if !english && !(foreignSendVerbs[asciiLower(text[at:at+n])] && containsAnyFold(w, sendPlaces)) || !sendObjects.in(w) || !imperative(text, at) {
+		return nil, 0 // no place, or nothing the send expression sends (most hits of send, post or push), or no order
 	}
 	m := expr("send").FindStringIndex(w)
 	if m == nil || quotedExample(text, at) {

@@ -863,7 +863,10 @@ func trimValue(text string, i, j int) (int, int) {
 // elided reports whether v is a word with an elision or a possessive: letters on both sides of one
 // apostrophe (l'utilisateur, qu'il, dell'utente, admin's, don't).
 func elided(v string) bool {
-	k := strings.IndexAny(v, "'’")
+	k := strings.IndexByte(v, '\'')
+	if k < 0 {
+		k = strings.Index(v, "’")
+	}
 	if k <= 0 {
 		return false
 	}
@@ -1128,7 +1131,9 @@ func lineCutBefore(text string, le int) bool {
 	if text[le-1] == ',' {
 		return true
 	}
-	w := strings.ToLower(prevWord(text, le, lineStart(text, le, 40)))
+	var buf [24]byte
+	pw := prevWord(text, le, lineStart(text, le, 40))
+	w := string(appendLower(buf[:0], pw[:min(len(pw), len(buf))]))
 	switch w {
 	case "is", "are", "was", "were", "lautet", "ist", "est", "es", "är", "jest", "é", "è", "to":
 		return true
