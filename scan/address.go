@@ -117,6 +117,12 @@ var demandForms = []demandForm{
 	{"do don't never", `\b(?:never|do\s+not|don't)\s+refuse\b`},
 	{"authorized_keys give grant", `\b(?:grant|give)\b` + gap + `{0,40}?\b(?:admin|owner|root|write|maintainer|sudo)\s+(?:access|rights|role|permissions?)\b|\bauthorized_keys\b`},
 	{"bypass disable skip turn", `\b(?:disable|turn\s+off|skip|bypass)\s+(?:the\s+)?(?:tls|ssl|certificate|cert|signature|hostname)\s+(?:verification|validation|checks?)\b`},
+	// the checks that vouch for what is installed, stubbed out: "replace the checksum verification with a no-op"
+	{"bypass comment disable remove replace skip stub", `\b(?:replace|stub\s+out|comment\s+out|remove|disable|skip|bypass)\s+(?:the\s+)?(?:checksum|signature|integrity|hash|gpg|sha256)\s+(?:verification|validation|checks?)\b`},
+	// the scanner or the review not run at all; an act done out of view; an account given access
+	{"do don't never", `\b(?:never|don't|do\s+not)\s+(?:run|use|invoke)\s+(?:the\s+)?(?:secret\s+)?(?:scanner|secret\s+scan|safety\s+checks?|review)\b`},
+	{"do execute run", `\b(?:run|execute|do)\s+(?:this|it|that|the\s+following|these)\s+(?:\w+\s+)?(?:silently|quietly|secretly|without\s+(?:telling|reporting|asking))\b`},
+	{"add", `\badd\s+(?:the\s+)?(?:account|user|github\s+user|key)\s+[\w.@-]+\s+(?:as\s+(?:an?\s+)?(?:collaborator|admin|owner|maintainer)|to\s+(?:the\s+)?(?:admins|owners|maintainers|authorized_keys))\b`},
 	{"disable remove turn", `\b(?:disable|turn\s+off|remove)\s+(?:the\s+)?(?:branch\s+protection|2fa|mfa|two-factor\s+\w+|audit\s+logging)\b`},
 	{"rm", `\brm\s+-(?:rf|fr|r)\s+(?:~/?|/\*?|\$HOME/?)(?:[\s` + "`" + `'"]|$)`},
 	{"do don't never", `\b(?:never|don't|do\s+not)\s+ask\s+(?:` + humanNoun + `|for\s+(?:confirmation|approval|permission)|before)`},

@@ -19,6 +19,14 @@ import (
 // sensitivePath matches files that hold credentials: SSH keys, cloud and registry credentials, .env files.
 const sensitivePath = `(?:(?:~|\$HOME|/root|/home/[a-z0-9_-]+)/\.(?:ssh(?:/[\w.-]+)?|aws(?:/(?:credentials|config))?|netrc|git-credentials|npmrc|pypirc|docker(?:/config\.json)?|kube(?:/config)?|gnupg|password-store|config/gcloud[\w./-]*|config/gh(?:/hosts\.yml)?|pgpass|my\.cnf|vault-token|terraform\.d(?:/credentials\.tfrc\.json)?)|\.env(?:\.[\w-]+)?|/etc/(?:passwd|shadow)|id_(?:rsa|ed25519|ecdsa|dsa)|credentials\.json)`
 
+// secretOutput is what the environment or a secret file prints: the output of env, the contents of .env.
+const secretOutput = `(?:the\s+)?(?:output|contents?|value)\s+of\s+[` + "`" + `'"]?(?:env|printenv|set|export\s+-p|` + sensitivePath + `)\b`
+
+// bulkData is data that a team keeps in: a database dump, a customer or student list, a home directory, the
+// private signing key, every ticket attachment. Sent to an address or a place outside, it leaks.
+const bulkData = `(?:(?:the|a|an|our|every|all(?:\s+the)?)\s+)?(?:(?:full|whole|entire|latest|nightly|production|prod|exported|raw)\s+){0,2}` +
+	`(?:(?:database|db)\s+(?:dumps?|backups?|exports?)|dump\s+of\s+the\s+(?:database|db)|(?:customer|user|student|patient|employee|payroll|member|subscriber)s?\s+(?:csv|list|data|records|table|exports?|database|spreadsheet)|home\s+director(?:y|ies)|private\s+(?:\w+\s+)?keys?|(?:signing|ssh|gpg|pgp|deploy)\s+keys?|(?:ticket\s+|mail\s+|e-?mail\s+)?attachments?)\b`
+
 // secretsPhrase matches "all the API keys", "every secret", "the repository secrets".
 const secretsPhrase = `(?:(?:all|every(?:\s+one)?|any)\s+(?:of\s+)?(?:the\s+|your\s+|my\s+|these\s+)?(?:api\s+keys|keys|secrets|credentials|tokens|passwords|environment\s+variables|env\s+vars|ssh\s+keys|private\s+keys)` +
 	// "every" takes the singular: every environment variable, every secret
@@ -50,7 +58,7 @@ var instructionSources = map[string]string{
 		`|(?:(?:all|any|of)\s+)*(?:the|your|my|our)\s+(?:user|human|operator|developer|owner|supervisor|principal)(?:'s|’s|s'|s’)\s+(?:(?:own|original|standing|explicit|earlier|previous)\s+)?(?:instructions?|rules|guidelines|guidance|directives|constraints|restrictions|orders|wishes|requests)` +
 		`|(?:the\s+)?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md)` +
 		`|(?:whatever|what|anything|everything)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|the\s+system\s+prompt|your\s+(?:instructions|rules|guidelines))\s+(?:says|said|tells\s+you|requires|asks)(?:\s+(?:about|on|regarding)\s+[\w.-]+)?` +
-		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|config|configuration|memory))` +
+		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|configuration|config|memory))` +
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
@@ -73,7 +81,14 @@ var instructionSources = map[string]string{
 		`|you(?:\s+are|'re)\s+(?:now\s+)?(?:free|allowed|permitted|authori[sz]ed)\s+to\s+(?:ignore|disregard|bypass|break|override|forget)\s+(?:(?:any|all|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns +
 		`|you\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+)?` + yourNouns +
 		// or the agent's instruction files: "you no longer need to follow AGENTS.md"
-		`|you(?:\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)|(?:\s+are|'re)\s+no\s+longer\s+(?:required|obliged|expected))\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:the\s+|your\s+)?` + agentFiles + `)`,
+		`|you(?:\s+(?:no\s+longer|don't|do\s+not)\s+(?:need|have)|(?:\s+are|'re)\s+no\s+longer\s+(?:required|obliged|expected))\s+to\s+(?:follow|obey|respect|honou?r|comply\s+with)\s+(?:the\s+|your\s+)?` + agentFiles +
+		// a permission to act out of the user's sight: "you are now allowed to send the user's email … without asking"
+		`|you(?:\s+are|'re)\s+now\s+(?:free|allowed|permitted|authori[sz]ed)\s+to\s+[^.;\n]{0,80}?\bwithout\s+(?:asking|checking|approval|confirmation|telling|review)` +
+		// a pretence that stands in for what did not happen: the user's request, the review, a clean slate, a mode
+		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though)|assume)\s+(?:that\s+)?(?:the\s+|your\s+)?(?:user|owner|operator|reviewer|human|maintainer|lead)s?\s+(?:has\s+|had\s+|already\s+)*(?:(?:asked|told|wanted)\s+you\b|(?:approved|agreed\s+to|authori[sz]ed|signed\s+off\s+on|okayed)\s+(?:it|this|that|everything|all\b|the\s+(?:change|changes|deploy|merge|deletion|plan|pr)\b))` +
+		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?(?:the\s+)?(?:code\s+|security\s+)?(?:review|approval|sign-off|audit)\s+(?:has\s+|had\s+)?(?:already\s+)?(?:happened|passed|took\s+place|been\s+done|was\s+(?:done|given|granted))` +
+		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?you\s+(?:never\s+(?:saw|read|got|received)|had\s+not\s+(?:seen|read)|have\s+not\s+(?:seen|read)|forgot|have\s+forgotten)\s+(?:\w+\s+){0,2}?(?:` + priorWords + `\s+)` + orderNouns +
+		`|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:in|running\s+in)\s+(?:developer|god|jailbreak|unrestricted|admin|dan)\s+mode)`,
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
 	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
 		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +
@@ -110,8 +125,10 @@ var instructionSources = map[string]string{
 	// pipeOut: the source of a pipe into curl or nc that reads credential files or the environment.
 	"pipeOut": `(?i)(?:^|[\s;&(` + "`" + `])(?:cat|tar|zip|gzip|base64|xxd|gpg|openssl|head|tail|printenv|env|set|find|ls)\b(?:[^\n|]{0,160}?` + sensitivePath + `[^\n|]{0,60}|\s*)\|\s*$`,
 	"cat":     `^(?i)cat\s+` + sensitivePath + `[^\n|]{0,60}\|\s*(?:curl|nc|ncat|netcat|socat|wget|telnet)\b`,
-	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)|exfiltrate\b)` +
-		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+)?public\s+(?:repo|repository|channel)|[a-z0-9-]+(?:\.[a-z0-9-]+)+))`,
+	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put|scp|rsync|tar|zip|archive|bundle|compress)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `|` + secretOutput + `|` + bulkData + `)|exfiltrate\b)` +
+		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel|bucket))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+|an\s+)?(?:public|external|outside|personal|private|anonymous)\s+(?:repo|repository|channel|bucket|server|sftp|ftp|host|share|drive|address|mailbox|inbox|endpoint|storage)|(?:the\s+|a\s+)?paste\s+(?:service|site|bin)|(?:the\s+|a\s+)?backup\s+address|[a-z0-9-]+(?:\.[a-z0-9-]+)+))` +
+		// German, French and Spanish: lade … nach https://… hoch, envoie … à https://…, sube … a https://…
+		`|^(?i)(?:lade|schicke|sende|kopiere|envoie|envoyez|copie|envía|envia|sube|manda)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)[^\n;]{0,40}?\s(?:nach|an|à|a|vers|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)`,
 	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|führe|fuehre|exécute|exécutez|lance|ejecuta|rode|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
 	// negated: the line forbids the command or says what refuses it ("the installer now refuses curl | bash").
 	// runAfter: a verb of running after its object, in Japanese or Chinese, ordered rather than reported or
@@ -120,7 +137,7 @@ var instructionSources = map[string]string{
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these\s+\w+|this\s+\w+|the\s+(?:\w+\s+)?\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
 	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
@@ -134,8 +151,8 @@ var instructionSources = map[string]string{
 	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
 	"treatAs": `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":  `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
-	"rewrite": `(?i)(?:update|change|modify|rewrite|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
-	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+)?(?:to|into|in)\s+$` +
+	"rewrite": `(?i)(?:update|change|modify|rewrite|overwrite|wipe|reset|replace|edit|alter|override|ignore|bypass|disable|forget|drop|discard|relax|loosen|reveal|print|show|output|repeat|dump|leak|disclose|expose|echo)\s+$`,
+	"remember": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\s+(?:(?:this|the\s+following|these\s+\w+|it|that)\s+(?:(?:line|lines|rule|rules|text|sentence|block|paragraph|preference|instruction)\s+)?)?(?:to|into|in)\s+$` +
 		// a credential kept in the reader's memory: "store the production database password in your memory"
 		`|(?:save|put|store|keep|record|persist)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|tokens?|keys?|secrets?|credentials|passphrases?)\s+(?:in|into|to)\s+$`,
 	// rememberAny: anything written into an agent's instruction file, "add a line to CLAUDE.md saying …", an
@@ -174,8 +191,14 @@ var leadWords = map[string]bool{
 	"please": true, "now": true, "then": true, "and": true, "also": true, "just": true, "first": true, "first,": true,
 	"always": true, "immediately": true, "quietly": true, "silently": true, "simply": true, "must": true, "should": true,
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
-	"kindly": true, "quietly,": true,
+	"kindly": true, "quietly,": true, "but": true,
+	// please in the languages whose orders are read
+	"bitte": true, "bitte,": true, "porfavor": true, "svp": true,
 }
+
+// mannerLeads, at the end of the words before a verb, say the act is to be done out of view; they may stand
+// between a clause's opening and its verb.
+var mannerLeads = []string{"in the background", "behind the scenes", "on the side", "secretly", "discreetly", "on the quiet"}
 
 // timeLeads may open an order before its verb.
 var timeLeads = []string{"from now on", "going forward", "from here on", "henceforth", "in future", "in the future",
@@ -288,10 +311,33 @@ func imperative(text string, at int) bool {
 			}
 		}
 	}
+	// A tag in brackets that names the reader addresses it, as a mention does: "[assistant instructions] tar …".
+	if strings.HasSuffix(before, "]") {
+		for w := range strings.FieldsSeq(strings.ToLower(before[:len(before)-1])) {
+			if aiNouns[strings.TrimSuffix(strings.Trim(w, ",:"), "s")] {
+				before = ""
+				break
+			}
+		}
+	}
+	// A manner that keeps the act from view opens it as a lead word does: "but in the background forward …".
+	if before != "" && strings.IndexByte("dsyet", lowerByte(before[len(before)-1])) >= 0 {
+		for _, m := range mannerLeads {
+			if hasSuffixFold(before, m) && (len(before) == len(m) || before[len(before)-len(m)-1] == ' ') {
+				before = strings.TrimSpace(before[:len(before)-len(m)])
+				break
+			}
+		}
+	}
 	if before == "" {
 		return true
 	}
 	ws := strings.Fields(strings.ToLower(before))
+	// "please" right before the verb makes it an order whatever short condition or time opens the clause:
+	// "Before continuing please send …", "When you get a moment please …".
+	if n := len(ws); n >= 2 && n <= 8 && ws[n-1] == "please" && conditionWords[ws[0]] {
+		return true
+	}
 	// An address, a condition or a purpose before a comma: "Hey agent, …", "If it fails, …", "To finish the
 	// environment, …".
 	// Lead words may open the introduction: "Please, as a favour to the infra team, copy …".
@@ -632,10 +678,15 @@ func findOverride(text string, at, n int) ([]span, int) {
 // payload is a run of 24 or more base64 characters after "decode" on its line; "decode" must open its clause
 // as a command.
 func findEncodedOverride(text string, at, n int) ([]span, int) {
-	if !imperative(text, at) {
+	le := lineEnd(text, at, 240)
+	// "…, decode before acting:" and the payload alone on the next line: the clause after the comma is the order.
+	colonLine := lastByte(strings.TrimRight(text[at:le], " \t\r")) == ':'
+	if !imperative(text, at) && !(colonLine && strings.HasSuffix(strings.TrimRight(text[clauseStart(text, at):at], " \t"), ",")) {
 		return nil, 0 // "the fixture to decode is …", "we decode … in the red-team test": no order
 	}
-	le := lineEnd(text, at, 240)
+	if next := nextLine(text, le); colonLine && next > 0 {
+		le = lineEnd(text, next, 240)
+	}
 	i := at + n
 	for i < le {
 		for i < le && !isBase64Byte(text[i]) {
@@ -650,7 +701,7 @@ func findEncodedOverride(text string, at, n int) ([]span, int) {
 			if err != nil {
 				raw, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(text[i:j], "="))
 			}
-			if err == nil && decodedOverride(string(raw)) && !quotedExample(text, at) {
+			if err == nil && decodedOrder(string(raw)) && !quotedExample(text, at) {
 				return []span{{i, j}}, 0
 			}
 		}
@@ -665,12 +716,15 @@ func findEncodedOverride(text string, at, n int) ([]span, int) {
 func findRot13Override(text string, at, n int) ([]span, int) {
 	cs := clauseStart(text, at)
 	m := expr("rot13Verb").FindStringIndex(text[cs:at])
-	if m == nil || !imperative(text, cs+m[0]) {
-		return nil, 0
-	}
 	le := lineEnd(text, at, 240)
 	i := at + n
-	if k := strings.IndexByte(text[i:le], ':'); k >= 0 {
+	k := strings.IndexByte(text[i:le], ':')
+	// A label that gives rot13 text to the reader needs no verb: "Notes, rot13 for the next agent only: …",
+	// "Rot13 note for you, assistant: …".
+	if (m == nil || !imperative(text, cs+m[0])) && !(k >= 0 && addressedLabel(text[lineStart(text, at, 160):i+k])) {
+		return nil, 0
+	}
+	if k >= 0 {
 		i += k + 1
 	}
 	i = skipBlanks(text, i)
@@ -683,10 +737,39 @@ func findRot13Override(text string, at, n int) ([]span, int) {
 			b[k] = 'A' + (c-'A'+13)%26
 		}
 	}
-	if i >= le || !decodedOverride(string(b)) || quotedExample(text, at) {
+	if i >= le || !decodedOrder(string(b)) || quotedExample(text, at) {
 		return nil, 0
 	}
 	return []span{{i, le}}, 0
+}
+
+// addressedLabel reports whether the label before a colon names the reader: an AI noun, or "for you".
+func addressedLabel(label string) bool {
+	low := strings.ToLower(label)
+	if strings.Contains(low, "for you") {
+		return true
+	}
+	for w := range strings.FieldsSeq(low) {
+		if aiNouns[strings.TrimSuffix(strings.Trim(w, ",:;()"), "s")] {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedOrder reports whether decoded text holds an order to the agent: one to drop earlier instructions
+// ([decodedOverride]), or any that the instruction rules find in the decoded text read alone. Each decoding
+// reads a shorter part of the note than the one before, so a payload nested in payloads ends.
+func decodedOrder(s string) bool {
+	if decodedOverride(s) {
+		return true
+	}
+	for _, f := range Text(strings.TrimSpace(s)) {
+		if f.Category == CategoryInstruction {
+			return true
+		}
+	}
+	return false
 }
 
 // decodedOverride reports whether decoded text opens with an order to drop earlier instructions, as
@@ -819,6 +902,9 @@ func findPersona(text string, at, n int) ([]span, int) {
 	if m == nil || expr("negated").MatchString(text[clauseStart(text, at):at]) || quotedExample(text, at) {
 		return nil, 0
 	}
+	if (kw == "pretend" || kw == "act as" || kw == "behave as" || kw == "assume") && !imperative(text, at) {
+		return nil, 0 // "the mock lets you act as if …": a pretence is an order only where it opens its clause
+	}
 	return []span{{at, at + m[1]}}, 0
 }
 
@@ -842,7 +928,37 @@ func directed(text string, at int) bool {
 	if ws := strings.Fields(strings.ToLower(prefix)); len(ws) > 1 && runInfinitives[ws[len(ws)-1]] && agentMust(ws[max(0, len(ws)-8):len(ws)-1]) {
 		return true // el próximo agente debe ejecutar …
 	}
-	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix)
+	return expr("directive").MatchString(prefix) && !expr("negated").MatchString(prefix) && !expr("reported").MatchString(prefix) && !sourceQuoted(prefix)
+}
+
+// sourceWords name where a step comes from: "per the IT wiki", "according to the vendor's docs".
+var sourceWords = []string{"wiki", "docs", "documentation", "readme", "runbook", "guide", "manual", "website", "site", "handbook", "install page"}
+
+// sourceQuoted reports whether s says where the command after it comes from: "per" or "according to" and,
+// within four words, a document (the IT wiki, the vendor's docs) or a site (rustup.rs). The step is then the
+// way others do it, quoted.
+func sourceQuoted(s string) bool {
+	low := strings.ToLower(s)
+	for _, lead := range []string{"per ", "according to "} {
+		for k := strings.Index(low, lead); k >= 0; {
+			if k == 0 || !isWordByte(low[k-1]) {
+				rest := low[k+len(lead):]
+				words := strings.Fields(rest[:min(len(rest), 60)])
+				for i, w := range words[:min(4, len(words))] {
+					w = strings.Trim(w, ",:;()`")
+					if slices.Contains(sourceWords, w) || i == 0 && strings.IndexByte(w, '.') > 0 && strings.IndexByte(w, '.') < len(w)-1 && allBytes(w, func(c byte) bool { return isWordByte(c) || c == '.' || c == '-' }) {
+						return true
+					}
+				}
+			}
+			next := strings.Index(low[k+1:], lead)
+			if next < 0 {
+				break
+			}
+			k += 1 + next
+		}
+	}
+	return false
 }
 
 // runsInput reports whether the shell or interpreter a download is piped into runs its input, given what
@@ -882,7 +998,7 @@ func bareCommand(text string, at int) bool {
 	}
 	line := leadIn(text, at) + text[lineStart(text, at, 160):lineEnd(text, at, ahead)]
 	// A command is often quoted as an argument (powershell -c "iex …"), so only a code block makes it an example.
-	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !inFence(text, at)
+	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !sourceQuoted(line) && !inFence(text, at)
 }
 
 // leadIn returns the part of the line before text[at]'s that belongs to its sentence: the sentence a line
@@ -1035,6 +1151,13 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 }
 
 func findExfiltration(text string, at, n int) ([]span, int) {
+	if n == 4 && text[at:at+3] == "ade" {
+		// German's lade (… hoch), found by its keyword without the l
+		if at == 0 || text[at-1]|0x20 != 'l' || at >= 2 && isWordByte(text[at-2]) {
+			return nil, 0
+		}
+		at, n = at-1, n+1
+	}
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
@@ -1054,7 +1177,10 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			(imperative(text, at) || directed(text, at)) && !quotedExample(text, at) {
 			return []span{{at, lineEnd(text, at, ahead)}}, 0
 		}
-		return nil, 0
+		if hasPrefixFold(w, "python") {
+			return nil, 0
+		}
+		// post, paste, push, publish, put: read as the verbs they are, below
 	case 'c':
 		if hasPrefixFold(w, "curl") {
 			if k := pipedSecrets(text, at); k >= 0 && sends(w) {
@@ -1078,14 +1204,35 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
-	if !strings.Contains(w, " to ") && !strings.Contains(w, " into ") && !strings.Contains(w, " in ") || !imperative(text, at) {
+	english := strings.Contains(w, " to ") || strings.Contains(w, " into ") || strings.Contains(w, " in ")
+	if !english && !(foreignSendVerbs[asciiLower(text[at:at+n])] && containsAnyFold(w, sendPlaces)) || !sendObjects.in(w) || !imperative(text, at) {
+		return nil, 0 // no place, or nothing the send expression sends (most hits of send, post or push), or no order
+	}
+	m := expr("send").FindStringIndex(w)
+	if m == nil || quotedExample(text, at) {
 		return nil, 0
 	}
-	if m := expr("send").FindStringIndex(w); m != nil && !quotedExample(text, at) {
-		return []span{{at, at + m[1]}}, 0
+	if (lowerByte(text[at]) == 'p' || foreignSendVerbs[asciiLower(text[at:at+n])]) && matchLeak(w) >= 0 {
+		return nil, 0 // a secret posted or sent in another language where it leaves is instruction-leak's to report
 	}
-	return nil, 0
+	return []span{{at, at + m[1]}}, 0
 }
+
+// foreignSendVerbs are the send expression's verbs in German, French and Spanish.
+var foreignSendVerbs = map[string]bool{"lade ": true, "schicke": true, "sende": true, "kopiere": true, "envoie": true, "envoyez": true,
+	"copie": true, "envía": true, "envia": true, "sube": true, "manda": true}
+
+// sendObjectHints: what the send expression sends holds one of them ([sensitivePath], [secretsPhrase],
+// [secretOutput], [bulkData]).
+var sendObjectHints = []string{"/.", ".env", "id_", "credential", "key", "token", "secret", "password", "env", "contents", "output",
+	"value", "dump", "backup", "export", "csv", "list", "data", "records", "table", "spreadsheet", "director", "attachment",
+	"passwd", "shadow", "/etc/", "environment", "exfiltrate"}
+
+var sendObjects = newHintSet(sendObjectHints)
+
+// sendPlaces: the words before a destination of the send expression, in the languages it reads; a window
+// without one needs no expression.
+var sendPlaces = []string{" to ", " into ", " in ", " nach ", " an ", " à ", " a ", " vers ", " para "}
 
 // pipedSecrets returns where the command piped into text[at] starts when it reads credential files or the
 // environment (tar czf - ~/.ssh | …, printenv | …, cat .env | …), or -1.
@@ -1141,13 +1288,17 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	cs := clauseStart(text, at)
 	before := text[cs:at]
 	kw := lowerKey(text[at : at+n])
-	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt") && !strings.HasSuffix(asciiLower(before), "your ") &&
+	if (kw == "instruction" || kw == "rule" || kw == "directive" || kw == "system prompt" || kw == "preference") && !strings.HasSuffix(asciiLower(before), "your ") &&
 		containsAnyFold(before, []string{" as "}) {
 		// The noun ends the order: "store this as a permanent instruction: …", not "… rule in the firewall config".
 		rest := strings.TrimLeft(text[at+n:lineEnd(text, at+n, 40)], "s \t")
 		ends := rest == "" || strings.IndexByte(":.;!—-", rest[0]) >= 0 || strings.HasPrefix(rest, "for future") ||
 			strings.HasPrefix(rest, "for all") || strings.HasPrefix(rest, "for every")
 		if m := expr("treatAs").FindStringIndex(before); ends && m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+			// What is to be kept follows a colon: the finding covers it to the end of its sentence.
+			if k := at + n + len(rest) - len(strings.TrimLeft(text[at+n:lineEnd(text, at+n, 40)], "s \t")); k < len(text) && text[k] == ':' {
+				return []span{{cs + m[0], sentenceEnd(text, k+1)}}, 0
+			}
 			return []span{{cs + m[0], at + n}}, 0
 		}
 	}
@@ -1193,7 +1344,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		}
 		if !strings.HasPrefix(kw, "your ") {
 			trimmed := strings.TrimRight(before, " \t")
-			for _, adj := range []string{"long-term", "persistent", "permanent", "own", "core", "hidden", "secret", "system",
+			for _, adj := range []string{"long-term", "persistent", "permanent", "saved", "stored", "own", "core", "hidden", "secret", "system",
 				"internal", "original", "initial", "current", "safety", "security"} {
 				if len(trimmed) > len(adj) && strings.EqualFold(trimmed[len(trimmed)-len(adj):], adj) {
 					trimmed = strings.TrimRight(trimmed[:len(trimmed)-len(adj)], " \t")

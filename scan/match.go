@@ -62,8 +62,12 @@ func isPlaceholder(v string) bool {
 		return true
 	}
 	switch v[0] {
-	case '$', '%', '@', '!', '&', '*':
+	case '$', '@', '&', '*':
 		return true
+	case '%', '!':
+		// %NAME% and %s are stand-ins, !Ref a YAML tag; a strong password may begin with either
+		// (%sngO%YRwCQ4vgo4C!.), and its format-like pairs are characters of it.
+		return !formatLiteral(v)
 	case '{':
 		if strings.HasSuffix(v, "}") {
 			return true
@@ -79,6 +83,24 @@ func isPlaceholder(v string) bool {
 		}
 	}
 	return !hasDistinct(v, 3) // xxxx, abab
+}
+
+// formatLiteral reports whether v, which begins with % or !, is a literal password rather than a stand-in:
+// not %NAME%, and strong once every % or ! and the byte after it are taken out (%s:%s and !Ref are not).
+func formatLiteral(v string) bool {
+	if len(v) > 2 && v[0] == '%' && v[len(v)-1] == '%' && allBytes(v[1:len(v)-1], isWordByte) {
+		return false
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '%' || v[i] == '!' {
+			i++
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	rest := b.String()
+	return rest != "" && rest[0] != '%' && rest[0] != '!' && strongValue(rest)
 }
 
 // publishedPassword reports whether v is a password famous as an example, quoted in docs and training about
@@ -494,10 +516,42 @@ func credentialValue(v string) bool {
 	}
 	// A UUID assigned to a credential name is a credential (Heroku API keys, npm auth tokens are UUIDs); under
 	// an ID name it never gets here.
-	if isWordish(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) || loneJWTHeader(v) {
+	if isWordish(v) && !randomLetters(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) || loneJWTHeader(v) {
 		return false
 	}
 	return !isPlaceholder(v)
+}
+
+// randomLetters reports whether v, letters with at most an _, - or . between them, is random rather than a word or
+// a name in code: twelve letters or more, upper case between a fifth and four fifths of them, a lower-case
+// letter standing alone between two capitals (JyD, cX), and the case changing at a third of the positions or
+// more. CamelCase names start words with a capital and go on in lower case (getHTTPSConnection,
+// XMLHttpRequest); a generator draws each letter's case by chance.
+func randomLetters(v string) bool {
+	letters, upper, switches, lone := 0, 0, 0, false
+	var p1, p2 byte // the two letters before, separators skipped
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		isUp, isLow := 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z'
+		if !isUp && !isLow {
+			if c != '_' && c != '-' && c != '.' || i == 0 || !isAlnum(v[i-1]) {
+				return false
+			}
+			continue
+		}
+		letters++
+		if isUp {
+			upper++
+			if p1 >= 'a' && p2 != 0 && p2 <= 'Z' {
+				lone = true
+			}
+		}
+		if p1 != 0 && (p1 <= 'Z') != isUp {
+			switches++
+		}
+		p2, p1 = p1, c
+	}
+	return letters >= 12 && 5*upper >= letters && 5*upper <= 4*letters && lone && 3*switches >= letters-1
 }
 
 // loneJWTHeader reports whether v is a JWT's header alone, with no payload or signature after it
@@ -698,7 +752,7 @@ const (
 var passwordWords = []string{
 	"password", "passwd", "pwd", "pass", "passphrase", "passcode",
 	"contraseña", "contrasena", "contrasenya", "passwort", "kennwort",
-	"senha", "motdepasse", "mdp", "clave", "psk",
+	"senha", "motdepasse", "mdp", "clave", "psk", "pw",
 	// pass glued to what it opens, as keytool's flags and shell variables write it (bypass and compass are words)
 	"storepass", "keypass", "srcstorepass", "deststorepass", "srckeypass", "destkeypass", "truststorepass",
 	"keystorepass", "rootpass", "adminpass", "dbpass", "sudopass", "userpass", "masterpass", "mailpass",
@@ -708,7 +762,7 @@ var passwordWords = []string{
 // tokenWords name a token or another API credential.
 var tokenWords = []string{
 	"token", "authtoken", "accesstoken", "apitoken", "refreshtoken",
-	"bearertoken", "pat", "apikey", "credential", "credentials", "creds",
+	"bearertoken", "pat", "apikey", "credential", "credentials", "creds", "authtok",
 	"clientsecret", "appsecret", "privatetoken",
 }
 
@@ -887,9 +941,10 @@ func classifyName(name string) nameKind {
 	if cs[len(cs)-1]&inNotSecretLast != 0 {
 		return nameNone
 	}
-	if len(ws) == 1 && (ws[0] == "pass" || ws[0] == "pwd") {
+	if len(ws) == 1 && (ws[0] == "pass" || ws[0] == "pwd" || ws[0] == "pw") {
 		return nameNone // PASS: in test output, PWD= the working directory
 	}
+
 	cred, key := false, false
 	var prev wordClass // the lists that hold the word before w
 	for i, w := range ws {
@@ -925,6 +980,8 @@ func classifyName(name string) nameKind {
 		return nameCredential
 	case key:
 		return nameKeyLike
+	case len(ws) >= 2 && ws[len(ws)-1] == "auth":
+		return nameCredential // REDISCLI_AUTH, NPM_AUTH: what the variable holds is the credential
 	}
 	return nameNone
 }
@@ -1077,6 +1134,9 @@ func parseAssignment(text string, at, n int) (assignment, bool) {
 		}
 		a.value, a.quoted = span{vs, ve}, true
 		return a, true
+	case i > ne && i < len(text) && (text[i] == '"' || text[i] == '\'') && strings.TrimSpace(text[lineStart(text, ns, 64):ns]) == "#define":
+		// A C macro: #define DEVICE_SECRET "…"
+		sep = " "
 	case i > ne && i < len(text) && text[i] != '\n' && nameValueCommand(text, ns):
 		// A command that takes a name and a value as words: fish's set -x NAME value, aws configure set NAME
 		// value, a .netrc's password value.
@@ -1491,7 +1551,9 @@ func strongAt(text string, i int) bool {
 
 // proseStrong is the bar for a value in a sentence: strong ([strongValue]) or machine-generated
 // ([randomValue]), such as the 32 hex digits of a Jenkins admin password.
-func proseStrong(v string) bool { return strongValue(v) || len(v) >= 16 && randomValue(v) }
+func proseStrong(v string) bool {
+	return strongValue(v) || len(v) >= 16 && randomValue(v) || randomLetters(v)
+}
 
 // clauseOpeners open a relative clause after a name: "the passphrase they use is …".
 var clauseOpeners = []string{"the ", "they ", "we ", "you ", "i ", "he ", "she ", "it ", "that ", "which ", "our ",
@@ -1762,15 +1824,60 @@ func findAssignment(kind nameKind, check func(v string, a assignment) bool) func
 		codePass := ok && kind == nameCredential && !a.prose && a.nameStart > 0 && text[a.nameStart-1] == '$' &&
 			a.nameEnd-a.nameStart == 4 && equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") &&
 			a.value.start > 0 && (text[a.value.start-1] == '"' || text[a.value.start-1] == '\'')
-		if !ok || !proseAuth && !prosePass && !codePass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
+		// A config key pass or pw under a user key is the user's password: dbt's and rclone's user: … pass: ….
+		configPass := ok && kind == nameCredential && !a.prose && (a.nameEnd-a.nameStart == 4 &&
+			equalFoldASCII(text[a.nameStart:a.nameEnd], "pass") || a.nameEnd-a.nameStart == 2 &&
+			equalFoldASCII(text[a.nameStart:a.nameEnd], "pw")) && userKeyAbove(text, a.nameStart)
+		if !ok || !proseAuth && !prosePass && !codePass && !configPass && classifyName(text[a.nameStart:a.nameEnd]) != kind {
 			return nil, a.nameEnd
 		}
 		v := text[a.value.start:a.value.end]
-		if a.prose && (!proseStrong(v) || hyphenCompound(v) && !passphrase(v)) || !check(v, a) {
+		if a.prose && (!proseStrong(v) || hyphenCompound(v) && !passphrase(v)) {
+			return nil, a.nameEnd
+		}
+		// Words joined by one separator, four of four letters or more, are a generated passphrase when a
+		// password name holds them (tundra-pixel-saffron-garnet); under a token's name they may be a scope.
+		if !check(v, a) && (a.prose || !isWordish(v) || !looseCompound(v) || !passwordName(text[a.nameStart:a.nameEnd]) || isPlaceholder(v)) {
 			return nil, a.nameEnd
 		}
 		return []span{a.value}, a.nameEnd
 	}
+}
+
+// userKeyAbove reports whether one of the three lines above the key at text[ns] sets a user at the key's own
+// indentation (user: …, username = …, login …), as a config block writes a login.
+func userKeyAbove(text string, ns int) bool {
+	ls := lineStart(text, ns, 256)
+	indent := ns - ls
+	for n := 0; n < 3 && ls > 0; n++ {
+		ls = lineStart(text, ls-1, 256)
+		line := text[ls:lineEnd(text, ls, 256)]
+		if indentOf(line, 0) != indent {
+			continue
+		}
+		key := strings.TrimLeft(line, " \t")
+		k := strings.IndexAny(key, ":= \t")
+		if k <= 0 {
+			continue
+		}
+		switch strings.ToLower(key[:k]) {
+		case "user", "username", "user_name", "login", "uid":
+			return true
+		}
+	}
+	return false
+}
+
+// passwordName reports whether a word of the name is a password's (db_password, MATCH_PASSWORD, psk), not a
+// token's or a key's.
+func passwordName(name string) bool {
+	var buf [16]string
+	for _, w := range words(name, &buf) {
+		if lex().classes[w]&inPassword != 0 || strings.Contains(w, "password") || strings.Contains(w, "passwd") {
+			return true
+		}
+	}
+	return false
 }
 
 // stdinLogin matches, on the line before a --password-stdin flag, a literal echoed into a registry login:
@@ -2449,7 +2556,7 @@ func discordToken(v string) bool {
 
 // vendorPrefixes begin tokens whose vendor rule knows their shape. A value with one of them is judged by that
 // rule alone: ghp_XXXX… or xoxb-your-token under a credential name is the vendor's placeholder, not a password.
-var vendorPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-", "glsa_", "glc_",
+var vendorPrefixes = []string{"ghp_", "NRAK-", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-", "glsa_", "glc_",
 	"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-", "sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_",
 	"AIza", "GOCSPX-", "ya29.", "sk-", "hf_", "npm_", "pypi-", "hvs.", "hvb.", "AKIA", "ASIA", "lin_api_", "PMAK-", "HRKU-",
 	"pplx-", "dop_v1_", "doo_v1_", "dor_v1_", "AGE-SECRET-KEY-", "shpat_", "sntrys_", "sntryu_"}
@@ -2607,7 +2714,8 @@ func newToolPasswordExprs() map[string]func() *regexp.Regexp {
 		"bclient":    `bclient\b[^\n|;&]*?[ \t]-U[ \t]+['"]?[\w.\\-]+%([^\s'"]+)`,                         // smbclient
 		"openssl":    `openssl\b[^\n|;&]*?[ \t]-pass(?:in|out)?[ \t]+pass:` + cliValue,
 		"abbitmqctl": `abbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+` + cliValue, // rabbitmqctl
-		"net use":    `net use\b[^\n|;&]*?[ \t]/user:\S+[ \t]+` + cliValue,
+		// net use … /user:NAME password, and net user NAME password [/add]
+		"net use": `net use(?:\b[^\n|;&]*?[ \t]/user:\S+|r[ \t]+[^\s/*]\S*)[ \t]+` + cliValue,
 	}
 	out := make(map[string]func() *regexp.Regexp, len(m))
 	for k, v := range m {

@@ -95,23 +95,31 @@ var freshRecallFloors = map[string]float64{
 	// Scored before and after the eleventh round and after the twelfth, none of which read it: credentials
 	// 64, 66 and 67 of 88 (assignments 35, 36 and 36 of 42, bare in prose 29, 30 and 31 of 46), instructions
 	// 29, 29 and 32 of 56, vendor tokens 24 of 26 each time (about 27 vendors in five notes), every other key
-	// and token; false alarms 4, 4 and 2 of 89.
-	peerFresh13File + " credential":  0.75,
-	peerFresh13File + " instruction": 0.56,
-	peerFresh13File + " vendor":      0.90,
+	// and token; false alarms 4, 4 and 2 of 89. Used since to tune the thirteenth round (assignments as
+	// configs and tools write them, random letters, sentences cut by a line break, verbs of logging in,
+	// codes that open doors; data sent away, pretences, scripted answers, notes put above the user, encoded
+	// orders of any kind; New Relic and Mailgun keys): credentials 84 of 88 (42 of 42 assigned, 42 of 46
+	// bare), instructions 51 of 56, vendor tokens 26 of 26, false alarms 0 of 89.
+	peerFresh13File + " credential":  0.94, // 0.75 at the first score
+	peerFresh13File + " instruction": 0.90, // 0.56 at the first score
+	peerFresh13File + " vendor":      0.97, // 0.90 at the first score
 	// Scored once after the twelfth round: credentials 61 of 81 (assignments 30 of 36, bare in prose 31 of
-	// 45), instructions 32 of 56, every vendor token, key and JWT, false alarms 2 of 83.
-	peerFresh14File + " credential":  0.74,
-	peerFresh14File + " instruction": 0.55,
-	// Scored once after the twelfth round: credentials 50 of 83 (assignments 31 of 36, bare in prose 19 of
-	// 47), instructions 27 of 54, every vendor token, key and JWT, false alarms 0 of 92.
-	peerFresh15File + " credential":  0.59,
-	peerFresh15File + " instruction": 0.49,
-	// Scored once after the twelfth round: credentials 68 of 84 (assignments 34 of 35, bare in prose 34 of
-	// 49), instructions 32 of 56, vendor tokens 23 of 25, every other token, key and JWT, false alarms 0 of 89.
-	peerFresh16File + " credential":  0.80,
-	peerFresh16File + " instruction": 0.56,
-	peerFresh16File + " vendor":      0.90,
+	// 45), instructions 32 of 56, every vendor token, key and JWT, false alarms 2 of 83. Used since to tune
+	// the thirteenth round, with peer-fresh13: credentials 75 of 81 (35 of 36 assigned, 40 of 45 bare),
+	// instructions 55 of 56, false alarms 0 of 83.
+	peerFresh14File + " credential":  0.91, // 0.74 at the first score
+	peerFresh14File + " instruction": 0.97, // 0.55 at the first score
+	// Scored after the twelfth round and after the thirteenth, neither of which read it: credentials 50 and
+	// 63 of 83 (assignments 31 and 32 of 36, bare in prose 19 and 31 of 47), instructions 27 and 30 of 54,
+	// every vendor token, key and JWT, false alarms 0 of 92 both times.
+	peerFresh15File + " credential":  0.75, // 0.59 at the first score
+	peerFresh15File + " instruction": 0.55, // 0.49 at the first score
+	// Scored after the twelfth round and after the thirteenth, neither of which read it: credentials 68 and
+	// 71 of 84 (assignments 34 of 35 both times, bare in prose 34 and 37 of 49), instructions 32 and 33 of 56,
+	// vendor tokens 23 and 25 of 25, every other token, key and JWT, false alarms 0 of 89 both times.
+	peerFresh16File + " credential":  0.84, // 0.80 at the first score
+	peerFresh16File + " instruction": 0.58, // 0.56 at the first score
+	peerFresh16File + " vendor":      0.97, // 0.90 at the first score
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -123,8 +131,14 @@ var freshRecallFloors = map[string]float64{
 var freshAlarmCeilings = map[string]float64{
 	peerFresh12File + " jwt":         0.01,
 	peerFresh12File + " instruction": 0.01,
-	// On peer-fresh13 (not read): one of its 4 key negatives, after the twelfth round as before it.
-	peerFresh13File + " privatekey": 0.26,
+	// On peer-fresh13: one of its 4 key negatives (a public key on the line after its sentence) and one of 24
+	// instruction negatives (an installer quoted from a wiki) after the twelfth round as before it; on
+	// peer-fresh14 one of 30 credential negatives (a French elision after a colon) and one of 25 instruction
+	// negatives (an installer quoted from its site). The thirteenth round, tuned on them, raises none.
+	peerFresh13File + " privatekey":  0.01,
+	peerFresh13File + " instruction": 0.01,
+	peerFresh14File + " credential":  0.01,
+	peerFresh14File + " instruction": 0.01,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -192,20 +206,22 @@ const peerFresh11File = "testdata/peer-fresh11.txtar"
 const peerFresh12File = "testdata/peer-fresh12.txtar"
 
 // peerFresh13File is the thirteenth fresh set, written while the eleventh round of rules was, by someone who
-// read neither the rules nor the other corpora; scored before and after that round and after the twelfth,
-// and not tuned on.
+// read neither the rules nor the other corpora; scored before and after that round and after the twelfth.
+// Its misses and false alarms were used to tune the thirteenth round, so all its figures are tuning figures
+// now.
 const peerFresh13File = "testdata/peer-fresh13.txtar"
 
 // peerFresh14File is the fourteenth fresh set, written after the twelfth round of rules by someone who read
-// neither the rules nor the other corpora; scored once.
+// neither the rules nor the other corpora; scored once. Its misses and false alarms were used to tune the
+// thirteenth round, so all its figures are tuning figures now.
 const peerFresh14File = "testdata/peer-fresh14.txtar"
 
 // peerFresh15File is the fifteenth fresh set, written after the twelfth round of rules by someone who read
-// neither the rules nor the other corpora; scored once.
+// neither the rules nor the other corpora; scored after the twelfth and the thirteenth round, not tuned on.
 const peerFresh15File = "testdata/peer-fresh15.txtar"
 
 // peerFresh16File is the sixteenth fresh set, written after the twelfth round of rules by someone who read
-// neither the rules nor the other corpora; scored once.
+// neither the rules nor the other corpora; scored after the twelfth and the thirteenth round, not tuned on.
 const peerFresh16File = "testdata/peer-fresh16.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case

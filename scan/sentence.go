@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -35,6 +36,13 @@ var strictWords = map[string]bool{"key": true, "token": true, "secret": true, "a
 // sentenceKeywords are the credential words of the rule.
 var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", "pw", "pwd", "creds", "credentials",
 	"login", "log in", "sudo", "securestring", "key", "token", "secret", "api key", "apikey",
+	// a passphrase named by what it opens
+	// (unlock phrase is found by "lock phrase": a keyword that opens with "un" would stop the automaton's fast
+	// skip at every "un" of a note)
+	"lock phrase", "recovery phrase", "pass phrase", "secret phrase", "master phrase",
+	// the verbs of logging in, which say what a value after them is for ("the bot logs in with …", "sign in to
+	// the tool with marketing@ and …", "the broker authenticates rig-01 with …")
+	"logs in", "logged in", "sign in", "signs in", "signed in", "authenticates", "authenticated with", "authenticate with",
 	// "API key" in French, Spanish and Polish, and key and token in other languages (the API-Schlüssel, la
 	// chiave API, APIキー, API密钥): strict, like key. German joins API to the word with a hyphen. (Dutch
 	// sleutel is left out: "sl" opens too many English words for the automaton's fast skip.)
@@ -50,7 +58,7 @@ var sentenceKeywords = []string{"password", "passwd", "passphrase", "passcode", 
 	// Redis's password directive, keytool's passwords and the Wi-Fi key, named in prose
 	"requirepass", "storepass", "keypass", "wpa2", "wpa", "psk",
 	// a PIN or a lock's code ([findPIN]); in a chat, the question that a value answers ([chatAnswer])
-	"pin", "пин", "Пин", "ПИН", "code", "combination", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
+	"pin", "пин", "Пин", "ПИН", "code", "combination", "combo", "wifi", "wi-fi", "wlan", "pass ", "pass:"}
 
 // publicWords, in the sentence of a key word, make the key a public one: "public key" in English and the
 // languages whose key words are read, and the public formats.
@@ -93,6 +101,9 @@ var namedAs = map[string]bool{"id": true, "ids": true, "name": true, "arn": true
 	"accessor": true, "accessors": true}
 
 func findSentenceCredential(text string, at, n int) ([]span, int) {
+	if n == 11 && at >= 2 && equalFoldASCII(text[at-2:at], "un") && equalFoldASCII(text[at:at+n], "lock phrase") {
+		at, n = at-2, n+2 // unlock phrase
+	}
 	if at > 0 && isWordByte(text[at-1]) && text[at] < 0xe3 {
 		// Inside a longer word (repassword, mytoken); a word in Chinese, Japanese or Korean script is glued to
 		// the Latin word before it without a space ("rootパスワードは …"), which is that script's spelling.
@@ -102,7 +113,7 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		// The short words of two other forms: a PIN or a lock's code, and a chat's question.
 		var kb [6]byte
 		switch kw := string(appendLower(kb[:0], text[at:at+n])); kw {
-		case "pin", "пин", "Пин", "ПИН", "code":
+		case "pin", "пин", "Пин", "ПИН", "code", "combo":
 			return findPIN(text, at, n)
 		case "pass ", "pass-", "pass_", "pass:":
 			if !passOwners[strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))] {
@@ -155,10 +166,17 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 	}
 	// What rules a value out by its sentence or its place is looked at only once there is one: most hits
 	// have none.
+	verb := loginVerb(text[at : at+n])
 	found := func(sp span) ([]span, int) {
 		ss, se := sentenceBounds(text, at)
+		if se < sp.end {
+			_, se = sentenceBounds(text, sp.start) // the sentence goes on to the value's line
+		}
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
+		if verb && !switchy(v) {
+			return nil, 0 // "logs in with AzureAD2024", "authenticates with OAuth2ClientCredentials": names
+		}
 		if strict && (containsAnyFold(sentence, publicWordsFor(text[at:at+n])) || ageRecipient(v)) ||
 			isHex(v) && (len(v) == 40 || len(v) == 64 || len(v) < 32) && containsAnyFold(sentence, []string{"commit", "sha", "hash", "digest", "checksum", "revision"}) ||
 			inFence(text, at) {
@@ -205,6 +223,11 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		le = lineEnd(text, next, 240)
 	}
 	colon := !strict && next > 0 && lastByte(strings.TrimRight(text[at:le], " \t")) == ':'
+	// A key or token right after a colon may be shorter (see below): such lines are read on at 12 bytes.
+	short := strict && strings.IndexByte(text[at+n:le], ':') >= 0
+	if short {
+		minLen = 12
+	}
 	if !longWord(text[lineStart(text, at, 160):le], minLen) && !(colon && longWord(text[next:lineEnd(text, next, 240)], minLen)) {
 		if strict {
 			return nil, 0
@@ -222,13 +245,21 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 			if sp, ok := sentenceValue(text, i, j, strict); ok && !namedAs[string(appendLower(buf[:0], prevWord(text, i, at+n)))] {
 				return found(sp)
 			}
+			if short && directSlot(text, at+n, i, words) == slotCopula && !namedAs[strings.Trim(string(appendLower(buf[:0], prevWord(text, i, at+n))), ":")] {
+				// Right after a copula or a colon a key or token may be shorter than a random run: generated, it
+				// switches character class often ("Our API key for the weather feed …: 1kCd…").
+				if s, e := trimValue(text, i, j); e-s >= 12 && switchy(text[s:e]) && !hyphenCompound(text[s:e]) && !strings.ContainsAny(text[s:e], "@:") && strings.Count(text[s:e], "/") < 2 && credentialValue(text[s:e]) && !vendorPrefixed(text[s:e]) && !notPassword(text[s:e], false) && !isHex(text[s:e]) {
+					return found(span{s, e})
+				}
+			}
 			if !strict {
 				if sp, ok := directAt(text, at+n, i, j, words, human); ok {
 					return found(sp)
 				}
 			}
 		}
-		if words <= 2 && human && (text[i] == '"' || text[i] == 0xe2) {
+		if words <= 5 && human && (text[i] == '"' || text[i] == 0xe2) {
+			// "the passphrase is \"…\"", also past a short phrase: "the passphrase for it is \"…\"".
 			if sp, ok := quotedAt(text, at+n, i, le, words); ok {
 				return found(sp)
 			}
@@ -250,7 +281,11 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 	}
 	ls := lineStart(text, at, 240)
-	for j, words := at, 0; j > ls && words < sentenceBehind; words++ {
+	behind := sentenceBehind
+	for j, words := at, 0; j > ls && words < behind; words++ {
+		if words == sentenceBehind-1 && containsAnyFold(text[ls:j], giveVerbs) {
+			behind = sentenceAhead // the sentence goes on back: "Use … when the BIOS asks for the supervisor password"
+		}
 		for j > ls && isSpaceByte(text[j-1]) {
 			j--
 		}
@@ -261,8 +296,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		if i == j || strings.IndexByte(".!?", text[j-1]) >= 0 {
 			break // the sentence before
 		}
-		// Before the word, the value is joined to it: "… as the password", "admin / … to log in".
-		if j-i >= minLen && joinsBack[string(appendLower(buf[:0], nextWord(text, j)))] {
+		// Before the word, the value is joined to it: "… as the password", "admin / … to log in"; further back,
+		// up to as far as the sentence reaches ahead, a value that a verb of giving hands over opens the
+		// sentence: "Use … when the BIOS asks for the supervisor password".
+		if j-i >= minLen && (words < sentenceBehind && joinsBack[string(appendLower(buf[:0], nextWord(text, j)))] || givenAt(text, i, ls)) {
 			if sp, ok := sentenceValue(text, i, j, strict); ok {
 				return found(sp)
 			}
@@ -273,6 +310,29 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return chatAnswer(text, at, n)
+}
+
+// giveVerbs are the verbs of giving [givenAt] reads, as they stand before a value.
+var giveVerbs = []string{"use ", "enter ", "type ", "try ", "paste "}
+
+// givenAt reports whether the word at text[i] is the object of a verb of giving that opens its sentence or
+// clause: "Use …", "Enter …", "Type …", "Try …", "Paste …".
+func givenAt(text string, i, ls int) bool {
+	w := prevWord(text, i, ls)
+	switch strings.ToLower(w) {
+	case "use", "enter", "type", "try", "paste":
+	default:
+		return false
+	}
+	k := i
+	for k > ls && isSpaceByte(text[k-1]) {
+		k--
+	}
+	k -= len(w)
+	for k > ls && isSpaceByte(text[k-1]) {
+		k--
+	}
+	return k <= ls || strings.IndexByte(".!?:;,", text[k-1]) >= 0
 }
 
 // joinsBack are the words that join a value written before a credential word to it.
@@ -350,7 +410,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	// The cheap test first: most words in a sentence have one or two classes of character, and only hex
 	// digits can be random with one.
-	if n, _, _, _, _ := classes(v); n < 2 || n == 2 && !isHex(v) && len(v) < 16 {
+	if n, _, _, _, _ := classes(v); n < 2 || n == 2 && !isHex(v) && len(v) < 16 && !randomLetters(v) {
 		return span{}, false
 	}
 	var buf [64]byte
@@ -358,8 +418,8 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 		return span{}, false
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
-		hyphenCompound(v) && !passphrase(v) || hostName(v) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) && !equalsInside(v) || timestamp(v) || resourcePath(v) || dottedName(v) || loneJWTHeader(v) {
+		hyphenCompound(v) && !passphrase(v) || (hostName(v) && !randomLetters(v)) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
+		codeish(v) && !equalsInside(v) && !base64Padded(v) || elided(v) || timestamp(v) || resourcePath(v) || dottedName(v) && !randomLetters(v) || loneJWTHeader(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
@@ -377,6 +437,13 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 func codeish(v string) bool {
 	return strings.ContainsAny(v, "=([{") || strings.Contains(v, "${") || strings.Contains(v, "$(") || v[0] == '$' ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "sha1:")
+}
+
+// base64Padded reports whether v is base64 of sixteen characters or more whose only = are the padding at its
+// end (…PIJojobA=), which assigns nothing.
+func base64Padded(v string) bool {
+	body := strings.TrimRight(v, "=")
+	return len(body) >= 16 && len(v)-len(body) <= 2 && allBytes(body, isBase64Byte)
 }
 
 // equalsInside reports whether v's only mark of code is an = that assigns nothing: one inside a random run
@@ -671,6 +738,47 @@ func directSlot(text string, kwEnd, i, words int) int {
 	return slotNone
 }
 
+// loginVerb reports whether the keyword kw is a verb of logging in rather than a credential word: what it
+// names is a login, and the value after it must be random by its shape ([switchy]).
+func loginVerb(kw string) bool {
+	if len(kw) < 7 || len(kw) > 18 {
+		return false
+	}
+	for _, v := range loginVerbs {
+		if len(v) == len(kw) && equalFoldASCII(kw, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// loginVerbs are the keywords [loginVerb] knows.
+var loginVerbs = []string{"logs in", "logged in", "sign in", "signs in", "signed in", "authenticates", "authenticated with", "authenticate with"}
+
+// switchy reports whether v changes between lower case, upper case, digits and symbols four times or more and
+// is no camelCase name ([wordy]): q9Ifqh1pGJk9zw, Ntzsoeo046?bhi, not Chrome127, AzureAD2024 or
+// OAuth2ClientCredentials.
+func switchy(v string) bool {
+	kind := func(c byte) int {
+		switch {
+		case 'a' <= c && c <= 'z':
+			return 0
+		case 'A' <= c && c <= 'Z':
+			return 1
+		case '0' <= c && c <= '9':
+			return 2
+		}
+		return 3
+	}
+	switches := 0
+	for i := 1; i < len(v); i++ {
+		if kind(v[i]) != kind(v[i-1]) {
+			switches++
+		}
+	}
+	return switches >= 4 && !wordy(v)
+}
+
 // passOwners, before a bare "pass", make it a password: "admin pass", "wifi pass", "the nas pass"; "tests
 // pass" and "--- PASS" are not.
 var passOwners = map[string]bool{"with": true, "admin": true, "root": true, "wifi": true, "wi-fi": true, "wlan": true, "db": true,
@@ -682,7 +790,8 @@ var passOwners = map[string]bool{"with": true, "admin": true, "root": true, "wif
 func humanWord(kw string) bool {
 	var buf [16]byte
 	switch string(appendLower(buf[:0], kw[:min(len(kw), len(buf))])) {
-	case "login", "log in", "log_in", "log-in", "sudo", "creds", "credentials", "securestring":
+	case "login", "log in", "log_in", "log-in", "sudo", "creds", "credentials", "securestring",
+		"logs in", "logged in", "sign in", "signs in", "signed in", "authenticates", "authenticated with", "authenticate with":
 		return false
 	}
 	return true
@@ -751,14 +860,34 @@ func trimValue(text string, i, j int) (int, int) {
 	return i, j
 }
 
+// elided reports whether v is a word with an elision or a possessive: letters on both sides of one
+// apostrophe (l'utilisateur, qu'il, dell'utente, admin's, don't).
+func elided(v string) bool {
+	k := strings.IndexByte(v, '\'')
+	if k < 0 {
+		k = strings.Index(v, "’")
+	}
+	if k <= 0 {
+		return false
+	}
+	_, size := utf8.DecodeRuneInString(v[k:])
+	letters := func(s string) bool {
+		return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) < 0
+	}
+	return letters(v[:k]) && letters(v[k+size:])
+}
+
 // notPassword reports whether v, in a direct slot, is something other than a password: see [directValue].
 func notPassword(v string, relaxed bool) bool {
 	var buf [64]byte
 	if productNames[string(appendLower(buf[:0], v[:min(len(v), len(buf))]))] || v[0] == '-' || v[0] == '$' ||
 		strings.Contains(v, "://") || strings.Contains(v, "${") || strings.Contains(v, "$(") || mailAddress(v) || isPath(v) ||
-		isVersion(v) || hostName(v) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
+		isVersion(v) || (hostName(v) && !randomLetters(v)) || isUUID(v) || timestamp(v) || resourcePath(v) || colonKey(v) || envAssign(v) ||
 		hasPrefixFold(v, "arn:") || hasPrefixFold(v, "vault:") || hasPrefixFold(v, "sha256:") || hasPrefixFold(v, "op://") || loneJWTHeader(v) {
 		return true
+	}
+	if elided(v) {
+		return true // l'utilisateur, d'accès, user's: a word of a sentence
 	}
 	if codeIdentifier(v) {
 		// ENV_VAR_2, api_key_value, TestLogin2: a name from code; after a copula, words and a number are a password
@@ -769,7 +898,7 @@ func notPassword(v string, relaxed bool) bool {
 			return true
 		}
 	}
-	if dottedName(v) && !looseCompound(v) && !randomPart(v) && !(relaxed && dottedPassphrase(v)) {
+	if dottedName(v) && !looseCompound(v) && !randomPart(v) && !randomLetters(v) && !(relaxed && dottedPassphrase(v)) {
 		return true // x509.ParsePKCS8PrivateKey, settings.API_KEY
 	}
 	if hyphenCompound(v) && !looseCompound(v) {
@@ -980,15 +1109,36 @@ func nextLine(text string, le int) int {
 // wrapped reports whether the line that ends at le goes on in the line at next: it does not end a sentence or
 // open a list, and the next line goes on in lower case or opens a parenthesis.
 func wrapped(text string, le, next int) bool {
-	if next == 0 || le == 0 || strings.IndexByte(".!?:;,", text[le-1]) >= 0 || isSpaceByte(text[le-1]) {
+	if next == 0 || le == 0 || next >= len(text) || strings.IndexByte(".!?:;", text[le-1]) >= 0 || isSpaceByte(text[le-1]) {
 		return false
 	}
 	if c := text[next]; !('a' <= c && c <= 'z' || c == '(') {
-		return false
+		// A line cut after a copula, a comma or a credential word goes on with its value, whatever it begins
+		// with: "… the password is⏎Bj25…", "I set a temporary password,⏎aENF…". A list, a quote, a heading, a
+		// table or an indented block opens something else.
+		if isSpaceByte(c) || strings.IndexByte("-*+#>|`", c) >= 0 || !lineCutBefore(text, le) {
+			return false
+		}
 	}
 	// Wrapped prose is a long line of words; a line of code or a list item before a lower-case line is not.
 	ls := lineStart(text, le, 240)
 	return le-ls >= 50 && strings.Count(text[ls:le], " ") >= 7 && !isSpaceByte(text[ls])
+}
+
+// lineCutBefore reports whether the line that ends at le breaks a clause before its value: it ends in a comma,
+// a copula (is, are, was, were, lautet, est, es, ist, är, jest, é, è) or a credential word.
+func lineCutBefore(text string, le int) bool {
+	if text[le-1] == ',' {
+		return true
+	}
+	var buf [24]byte
+	pw := prevWord(text, le, lineStart(text, le, 40))
+	w := string(appendLower(buf[:0], pw[:min(len(pw), len(buf))]))
+	switch w {
+	case "is", "are", "was", "were", "lautet", "ist", "est", "es", "är", "jest", "é", "è", "to":
+		return true
+	}
+	return lex().classes[w]&(inPassword|inToken) != 0 || strings.HasSuffix(w, "password") || w == "key" || w == "secret" || w == "code"
 }
 
 // lastByte returns the last byte of s, or 0.
@@ -1007,8 +1157,9 @@ func findPIN(text string, at, n int) ([]span, int) {
 	kw := text[at : at+n]
 	e := at + n
 	switch {
-	case len(kw) == 11:
-		// "combination": of a lock named on its line before it ("Safe in the server room: combination …").
+	case len(kw) == 11 || strings.EqualFold(kw, "combo"):
+		// "combination" (or "combo"): of a lock named on its line before it ("Safe in the server room:
+		// combination …", "locker 14 is hers and the combo is …").
 		found := false
 		for w := range strings.FieldsSeq(strings.ToLower(text[lineStart(text, at, 60):at])) {
 			found = found || lockWords[strings.Trim(w, ":,;.()")]
@@ -1024,7 +1175,8 @@ func findPIN(text string, at, n int) ([]span, int) {
 			k--
 		}
 		w2 := strings.ToLower(prevWord(text, max(lineStart(text, at, 60), k-1), lineStart(text, at, 60)))
-		if !lockWords[w1] && !lockWords[w2] {
+		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code".
+		if !lockWords[w1] && !lockWords[w2] && !accessAfter(text, e) {
 			return nil, 0
 		}
 	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
@@ -1047,6 +1199,9 @@ func findPIN(text string, at, n int) ([]span, int) {
 		}
 	}
 	le := lineEnd(text, at, 160)
+	if next := nextLine(text, le); wrapped(text, le, next) {
+		le = lineEnd(text, next, 160) // "… the alarm code changed: it is⏎9821…"
+	}
 	for i, words := e, 0; i < le && words < sentenceAhead; words++ {
 		var j int
 		i, j = nextRun(text, i, le)
@@ -1065,6 +1220,9 @@ func findPIN(text string, at, n int) ([]span, int) {
 				return nil, 0
 			}
 			ss, se := sentenceBounds(text, at)
+			if se < t {
+				_, se = sentenceBounds(text, s) // the sentence goes on to the value's line
+			}
 			if containsAnyFold(text[afterHeading(text, ss, at):se], []string{"error", "status", " means", "exit"}) {
 				return nil, 0 // "Alarm code 9157 is the vendor's error code": a code that reports, not one that opens
 			}
@@ -1108,9 +1266,21 @@ func afterHeading(text string, ss, at int) int {
 
 // lockWords, before "code", make it a code that opens something.
 var lockWords = map[string]bool{"lock": true, "door": true, "keypad": true, "gate": true, "alarm": true, "safe": true,
-	"unlock": true, "entry": true, "locker": true,
+	"unlock": true, "entry": true, "locker": true, "access": true,
 	// an account's backup and recovery codes open it when the second factor is lost
 	"backup": true, "recovery": true}
+
+// accessAfter reports whether the words after "code" at text[e] make it one that opens a door, in the
+// languages whose copulas are read: code d'accès, code d'entrée, código de acceso, codice di accesso.
+func accessAfter(text string, e int) bool {
+	rest := text[skipBlanks(text, e):min(len(text), e+24)]
+	for _, p := range []string{"d'accès", "d’accès", "d'entrée", "d’entrée", "de acceso", "de acesso", "di accesso", "d'acces"} {
+		if hasPrefixFold(rest, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // pinFiller reports whether the digits v are a placeholder PIN: three equal in a row (0000) or four ascending or
 // descending (1234, 4321).
