@@ -99,7 +99,7 @@ var freshRecallFloors = map[string]float64{
 	// configs and tools write them, random letters, sentences cut by a line break, verbs of logging in,
 	// codes that open doors; data sent away, pretences, scripted answers, notes put above the user, encoded
 	// orders of any kind; New Relic and Mailgun keys): credentials 84 of 88 (42 of 42 assigned, 42 of 46
-	// bare), instructions 51 of 56, vendor tokens 26 of 26, false alarms 0 of 89.
+	// bare), instructions 52 of 56, vendor tokens 26 of 26, false alarms 0 of 89.
 	peerFresh13File + " credential":  0.94, // 0.75 at the first score
 	peerFresh13File + " instruction": 0.90, // 0.56 at the first score
 	peerFresh13File + " vendor":      0.97, // 0.90 at the first score
