@@ -77,7 +77,7 @@ func isPlaceholder(v string) bool {
 			return true // [PASSWORD], [REDACTED]
 		}
 	}
-	for _, p := range indirectionPrefixes {
+	for _, p := range indirectionByFirst[lowerByte(v[0])] {
 		if len(v) >= len(p) && equalFoldASCII(v[:len(p)], p) {
 			return true
 		}
@@ -224,6 +224,15 @@ var indirectionPrefixes = []string{
 	"ssh-rsa ", "ssh-ed25519 ", "ecdsa-sha2-", "-----begin public", "-----begin certificate", "sha256:", "sha1:",
 	"sha512:", "md5:", "bcrypt:",
 }
+
+// indirectionByFirst holds indirectionPrefixes by their first byte, which every candidate value is tested
+// against: most values begin with a byte no prefix does.
+var indirectionByFirst = func() (by [256][]string) {
+	for _, p := range indirectionPrefixes {
+		by[p[0]] = append(by[p[0]], p)
+	}
+	return by
+}()
 
 // equalFoldASCII reports whether s equals the lower-case ASCII string low, ignoring ASCII case.
 func equalFoldASCII(s, low string) bool {
