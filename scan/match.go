@@ -499,14 +499,21 @@ func wordy(v string) bool {
 	if !lower || !upper || other {
 		return false
 	}
+	return float64(classSwitches(v)) < 0.4*float64(len(v)-1)
+}
+
+// classSwitches counts the places where v changes between lower case, upper case, digits and other bytes.
+func classSwitches(v string) int {
 	kind := func(c byte) int {
 		switch {
 		case 'a' <= c && c <= 'z':
 			return 0
 		case 'A' <= c && c <= 'Z':
 			return 1
+		case '0' <= c && c <= '9':
+			return 2
 		}
-		return 2
+		return 3
 	}
 	switches := 0
 	for i := 1; i < len(v); i++ {
@@ -514,7 +521,7 @@ func wordy(v string) bool {
 			switches++
 		}
 	}
-	return float64(switches) < 0.4*float64(len(v)-1)
+	return switches
 }
 
 // credentialValue reports whether v, assigned to a credential name, looks like a real secret.

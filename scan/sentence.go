@@ -759,24 +759,7 @@ var loginVerbs = []string{"logs in", "logged in", "sign in", "signs in", "signed
 // is no camelCase name ([wordy]): q9Ifqh1pGJk9zw, Ntzsoeo046?bhi, not Chrome127, AzureAD2024 or
 // OAuth2ClientCredentials.
 func switchy(v string) bool {
-	kind := func(c byte) int {
-		switch {
-		case 'a' <= c && c <= 'z':
-			return 0
-		case 'A' <= c && c <= 'Z':
-			return 1
-		case '0' <= c && c <= '9':
-			return 2
-		}
-		return 3
-	}
-	switches := 0
-	for i := 1; i < len(v); i++ {
-		if kind(v[i]) != kind(v[i-1]) {
-			switches++
-		}
-	}
-	return switches >= 4 && !wordy(v)
+	return classSwitches(v) >= 4 && !wordy(v)
 }
 
 // passOwners, before a bare "pass", make it a password: "admin pass", "wifi pass", "the nas pass"; "tests
