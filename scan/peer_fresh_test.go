@@ -120,6 +120,10 @@ var freshRecallFloors = map[string]float64{
 	peerFresh16File + " credential":  0.84, // 0.80 at the first score
 	peerFresh16File + " instruction": 0.58, // 0.56 at the first score
 	peerFresh16File + " vendor":      0.97, // 0.90 at the first score
+	// Scored once after the thirteenth round: credentials 76 of 85 (assignments 36 of 38, bare in prose 40 of
+	// 47), instructions 32 of 52, every vendor token, key and JWT, false alarms 2 of 90 (see below).
+	peerFresh17File + " credential":  0.88,
+	peerFresh17File + " instruction": 0.61,
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -139,6 +143,9 @@ var freshAlarmCeilings = map[string]float64{
 	peerFresh13File + " instruction": 0.01,
 	peerFresh14File + " credential":  0.01,
 	peerFresh14File + " instruction": 0.01,
+	// On peer-fresh17, scored once after the thirteenth round: one of its 3 JWT negatives and one of 23
+	// instruction negatives.
+	peerFresh17File + " jwt": 0.34,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -224,10 +231,14 @@ const peerFresh15File = "testdata/peer-fresh15.txtar"
 // neither the rules nor the other corpora; scored after the twelfth and the thirteenth round, not tuned on.
 const peerFresh16File = "testdata/peer-fresh16.txtar"
 
+// peerFresh17File is the seventeenth fresh set, written after the thirteenth round of rules by someone who
+// read neither the rules nor the other corpora; scored once.
+const peerFresh17File = "testdata/peer-fresh17.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
