@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// The classification policy of rules/3 is stated once, in the package comment (doc.go); keep the two in step.
+// The classification policy of rules/4 is stated once, in the package comment (doc.go); keep the two in step.
 
 // Reasons a statement is skipped.
 const (
@@ -14,6 +14,7 @@ const (
 	reasonHeading   = "heading"
 	reasonSeparator = "separator"
 	reasonFiller    = "filler"
+	reasonNoWords   = "no words"
 	reasonAck       = "greeting or acknowledgement"
 	reasonMarker    = "truncation marker"
 	reasonTruncated = "fragment: cut by truncation"
@@ -296,6 +297,8 @@ func classify(raw string, ctx statementContext, buf []byte) (verdict, []byte) {
 	buf, n := words(buf, body)
 	w := string(buf)
 	switch {
+	case n == 0:
+		v.reason = reasonNoWords
 	case isFiller(w, n):
 		v.reason = reasonFiller
 	case isChatterAck(w) || isAck(w, raw, n):

@@ -49,7 +49,7 @@ type Source struct{ Kind, Session, Task string }
 
 // Result is what a compiler made of one text. Claims are in order of first occurrence.
 type Result struct {
-	Compiler string // e.g. "rules/3"
+	Compiler string // e.g. "rules/4"
 	Claims   []Claim
 	Skipped  []Skip
 }
@@ -64,7 +64,7 @@ type Compiler interface {
 	Compile(text string, src Source) Result
 }
 
-// Rules is the built-in rule-based compiler, named "rules/3". It ignores [Source]. It is safe for
+// Rules is the built-in rule-based compiler, named "rules/4". It ignores [Source]. It is safe for
 // concurrent use.
 var Rules Compiler = rules{}
 

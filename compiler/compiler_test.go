@@ -115,10 +115,18 @@ func TestCompile(t *testing.T) {
 			"skip filler: Anyway",
 			"skip filler: hmmmm...",
 		}},
-		{"short statements are kept", "Recall works.\n- flaky\n→", []string{
+		{"short statements are kept", "Recall works.\n- flaky\n- 42", []string{
 			"fact: Recall works.",
 			"fact: flaky",
-			"fact: →",
+			"fact: 42",
+		}},
+		// No letter or digit: nothing the index could ever find it by, and "!!!!" has no key at all.
+		{"no words is no statement", "→\nDagny (24 May 2026): !!!! Congratulations to both of you!\n- :)\n- ?!", []string{
+			"skip no words: →",
+			"skip no words: !!!!",
+			"fact: Congratulations to both of you!",
+			"skip no words: :)",
+			"skip no words: ?!",
 		}},
 		{"questions are kept", "Why does the FTS5 index grow so fast?\nQuestion: whether to vacuum nightly", []string{
 			"fact: Why does the FTS5 index grow so fast?",
@@ -313,13 +321,13 @@ func TestCompileSpans(t *testing.T) {
 
 func TestCompileEmpty(t *testing.T) {
 	r := Rules.Compile("", Source{Kind: "checkpoint"})
-	if r.Compiler != "rules/3" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
-		t.Errorf("Compile(\"\") = %#v, want rules/3 with empty, non-nil slices", r)
+	if r.Compiler != "rules/4" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
+		t.Errorf("Compile(\"\") = %#v, want rules/4 with empty, non-nil slices", r)
 	}
 }
 
 func TestName(t *testing.T) {
-	if got := Rules.Name(); got != "rules/3" {
+	if got := Rules.Name(); got != "rules/4" {
 		t.Errorf("Name() = %q", got)
 	}
 	if got := Rules.Compile("The store is ready now.", Source{}).Compiler; got != Rules.Name() {

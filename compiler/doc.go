@@ -5,7 +5,7 @@
 //
 // A [Compiler] is a pure, deterministic function from text (plus [Source] metadata) to a [Result]: it does
 // no I/O and never sees the recall store, and the same input gives the same Result, byte for byte. Its
-// [Compiler.Name] ("rules/3" for [Rules]) names the compiler and its version and is recorded with every
+// [Compiler.Name] ("rules/4" for [Rules]) names the compiler and its version and is recorded with every
 // claim. A Result holds accepted claims, in order of first occurrence, and skipped fragments, in source
 // order, each with the short lowercase reason preview shows.
 //
@@ -49,6 +49,7 @@
 // Each statement is skipped or accepted, the first matching rule deciding:
 //
 //   - "heading": it ends with ':' or is only a label ("Status:") or only bold text ("**Notes**").
+//   - "no words": it holds no letter or digit ("!!!!", "?!", "...", an emoticon such as ":)").
 //   - "filler": every word carries nothing ("Hmm.", "Okay so", "Anyway").
 //   - "greeting or acknowledgement": it only greets or acknowledges ("ok", "done.", "Thanks a lot",
 //     "Nice work, Tomasz!"), at most one name aside.

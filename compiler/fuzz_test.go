@@ -18,6 +18,7 @@ func FuzzCompile(f *testing.F) {
 		"e.g. i.e. etc. vs. Dr. v1.2 main.go https://x.y/z. 10.0.0.1",
 		"José\u0301 Straße STRASSE. \xff\xfe; (unclosed `tick [bracket",
 		"1) a) (b) • > - [ ] [x]\r\n\r\n## \n---",
+		"Dagny (24 May 2026): !!!! Congratulations!\n?!\n...",
 	} {
 		f.Add(s)
 	}
@@ -30,6 +31,10 @@ func FuzzCompile(f *testing.F) {
 			}
 			if strings.TrimSpace(c.Key) != c.Key {
 				t.Errorf("key %q has surrounding white space", c.Key)
+			}
+			if c.Key == "" || c.Text == "" {
+				// The store refuses a claim without a key or text, so the whole note would fail to apply.
+				t.Errorf("claim %q has key %q: a claim needs both", c.Text, c.Key)
 			}
 		}
 	})

@@ -12,9 +12,9 @@ type rules struct{}
 
 // rulesName is the name and version of [Rules]. Bump the version whenever the same text could compile
 // differently.
-const rulesName = "rules/3"
+const rulesName = "rules/4"
 
-// Name returns "rules/3".
+// Name returns "rules/4".
 func (rules) Name() string { return rulesName }
 
 // Compile segments text into statements and classifies each one. It ignores src.
