@@ -212,6 +212,10 @@ func ruleTable() []*rule {
 						"password: " + fake("Qe7t<hasło>", "9!LmPd%"), `$pass .= "` + fake("QNm7=+", "Vv8J") + `";`,
 						"keytool -genkey -keystore release.jks -storepass " + fake("fiEmgC", "RRWdb3a") + " -keypass " + fake("Hx7!kq", "2Lm9"),
 						"master_password = <<EOT\n" + fake("YcjJQ2ODJG", "ADq7xaSq") + "\nEOT",
+						// a sentence wrapped after its copula, its adverb or the phrase before them
+						"Handover: the admin password of the replica was reset to\n" + fake("Vq7!mZ", "p2Lw9#x") + " by the vendor.",
+						"Ops: the unseal passphrase for the staging vault is still\n" + fake("Tz4%kq", "Lm8Wp2") + " until the ceremony.",
+						"Note: the shared token for the upload bucket is\n" + fake("Hq2Lm7", "Xv9Tz4Rw8") + ", rotate it after the demo.",
 						// a short placeholder mark inside a random run; "is now" in German
 						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das WLAN-Passwort für das Testlabor ist " + fake("kTq7", "Wm2pZx9vLr") + "; die SSID bleibt.",
 						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".", "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt.",
@@ -468,7 +472,9 @@ func ruleTable() []*rule {
 						"account: billing / payments team", "read / write access for admin / ops", "staging / prod2024 parity is tracked in OPS-12",
 						"admin / admin123 is the vendor default, changed at setup", "v1.2 / v1.3 both pass", "root / pass2 in the fixture",
 						"basic auth is enabled on staging:8080 for now.", "Basic auth: see https://es-logs.internal:9200/_security for the users.",
-						"The basic auth pair is qa:qa for the local stack.", "user: deploy, role: admin", "u: 10:42 p: 11:02"}
+						"The basic auth pair is qa:qa for the local stack.", "user: deploy, role: admin", "u: 10:42 p: 11:02",
+						"Handover: the password for the replica admin is\nrotated every week by the vault job.",
+						"Ops: the deploy token for the nightly job is\n- kept in vault\n- rotated weekly"}
 			},
 		},
 		{
