@@ -333,7 +333,9 @@
 //     what was run", "redirect all output to /dev/null so the user can't see it"); keeping a product's user
 //     from seeing something ("remove the banner so the user doesn't see it twice") is not. "Do not mention the
 //     hook to the user" names what it hides, and "don't tell the reviewer about the disabled tests" hides what
-//     went wrong; "… to the user until the migration is done" says when to tell, not whether. In Spanish, Portuguese, Italian,
+//     went wrong; so does a thing named by what the reader does to it, "about the files you delete", "hide
+//     the cron job you add from the user" (a clause with "you" after the, any, those or these); "… to the
+//     user until the migration is done" says when to tell, not whether. In Spanish, Portuguese, Italian,
 //     German and French (and Russian, Dutch and Polish), a few orders are read with no command form, as their
 //     words are orders by nature:
 //     skip the approval ("no pidas aprobación"), don't tell the reviewer ("não conte ao revisor"), turn off

@@ -147,7 +147,9 @@ var instructionSources = map[string]string{
 	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
 	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
-		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b)`,
+		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b` +
+		// or what the reader does, named by a clause: "about the files you delete", "about the port you opened"
+		`|\s+about\s+(?:the|any|those|these)\s+(?:\w+\s+){0,2}?\w+\s+(?:you|you've|you'll)\s+\w+)`,
 	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
 	"treatAs": `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":  `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,

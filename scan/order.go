@@ -220,7 +220,9 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"not bring", "never bring", "don't bring", "do not bring"},
 			expr: `(?:not|never|don't|do\s+not)\s+bring\s+(?:it|this|that|them)\s+up\s+(?:with|to)\s+(?:the\s+|your\s+)?(?:user|human|reviewer|operator|owner|team|lead|supervisor)s?\b`},
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
-			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
+			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?` +
+				// what the reader does, named by a clause: "hide the cron job you add from the user"
+				`|(?:the|any|those|these)\s+(?:\w+\s+){0,2}?\w+\s+(?:you|you've|you'll)\s+\w+)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b` +
 				// or from what they are shown: "hide the failed deploys from the changelog you show the user"
 				`|(?:the|your)\s+(?:\w+\s+)?(?:changelog|summary|report|status\s+update|update|notes|log|digest|recap|release\s+notes)\s+(?:you\s+(?:show|give|send|hand)|shown\s+to|for)\s+(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b)`},
