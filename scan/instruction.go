@@ -88,7 +88,9 @@ var instructionSources = map[string]string{
 		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though)|assume)\s+(?:that\s+)?(?:the\s+|your\s+)?(?:user|owner|operator|reviewer|human|maintainer|lead)s?\s+(?:has\s+|had\s+|already\s+)*(?:(?:asked|told|wanted)\s+you\b|(?:approved|agreed\s+to|authori[sz]ed|signed\s+off\s+on|okayed)\s+(?:it|this|that|everything|all\b|the\s+(?:change|changes|deploy|merge|deletion|plan|pr)\b))` +
 		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?(?:the\s+)?(?:code\s+|security\s+)?(?:review|approval|sign-off|audit)\s+(?:has\s+|had\s+)?(?:already\s+)?(?:happened|passed|took\s+place|been\s+done|was\s+(?:done|given|granted))` +
 		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?you\s+(?:never\s+(?:saw|read|got|received)|had\s+not\s+(?:seen|read)|have\s+not\s+(?:seen|read)|forgot|have\s+forgotten)\s+(?:\w+\s+){0,2}?(?:` + priorWords + `\s+)` + orderNouns +
-		`|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:in|running\s+in)\s+(?:developer|god|jailbreak|unrestricted|admin|dan)\s+mode)`,
+		`|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:in|running\s+in)\s+(?:developer|god|jailbreak|unrestricted|admin|dan)\s+mode` +
+		// or one put on for the people the agent reports to: "pretend to the user that the tests ran"
+		`|pretend\s+to\s+(?:the|your)\s+(?:user|owner|operator|reviewer|human|maintainer|lead|supervisor)s?\s+that\b)`,
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
 	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
 		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +

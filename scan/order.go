@@ -260,7 +260,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 	// a product's user kept from seeing something ("remove the banner so the user doesn't see it twice").
 	"cover": {
 		{verbs: []string{"delete", "clear", "redirect", "remove", "wipe", "erase", "squash", "suppress", "truncate"},
-			expr: `(?:delete|clear|redirect|remove|wipe|erase|squash|suppress|truncate)\s+(?:[\w/.-]+\s+){0,3}?(?:notes?|history|output|logs?|commits?|traces?|evidence|records?|audit\s+\w+|messages?|comments?|alerts?|warnings?|errors?)\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?` +
+			expr: `(?:delete|clear|redirect|remove|wipe|erase|squash|suppress|truncate)\s+(?:[\w/.-]+\s+){0,3}?(?:notes?|history|output|logs?|commits?|traces?|evidence|records?|entries|entry|audit\s+\w+|messages?|comments?|alerts?|warnings?|errors?)\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?` +
 				`(?:nobody|no\s+one|no-one|(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead|maintainer)s?\s+(?:can't|cannot|can\s+not|won't|will\s+not|doesn't|does\s+not|don't|do\s+not|never))` +
 				`(?:\s+(?:\w+\s+)?(?:see|sees|notice|notices|know|knows|find\s+out|finds\s+out|learn|learns|spot|spots|hear|hears)` +
 				// what is kept from them is the act or its traces: "so the user doesn't see stale prices" is a fix
