@@ -131,7 +131,10 @@
 //   - A PIN is four to eight digits in a direct slot after PIN in capitals (the verb pin is not one), "pin
 //     code", Пин-код, passcode, パスコード, 暗証番号, or a code after lock, door, keypad, gate, alarm or safe ("Smart lock app code
 //     …") or after backup or recovery, which open an account whose second factor is lost, or an access code (code
-//     d'accès, d'entrée, código de acceso), or a locker's combo, as its combination; filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
+//     d'accès, d'entrée, código de acceso), or a locker's combo, as its combination; a code or a pin in lower
+//     case after a word of what it opens (door pin) or of the role it unlocks (override, master, manager,
+//     supervisor, admin: "the till's manager override code", "printer admin pin"), or a SIM's or a card's pin,
+//     is one too; filler (1234, 0000), years and codes that report (an error, a status, an exit code) are not PINs,
 //     but a note's heading ("Status: the HSM admin PIN is …") reports nothing. A PUK is a PIN when it is
 //     written beside one ("the PIV PIN is … and the PUK is …").
 //   - An app password (after "app password", "app-specific password") is four groups of four lower-case letters,

@@ -252,6 +252,9 @@ func ruleTable() []*rule {
 			examples: func() (positives, negatives []string) {
 				return []string{"the wifi password for the 3rd floor guest network is " + fake("Kq7#vL", "2mZx9p") + ", the SSID is Corp-Guest-3F.",
 						"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
+						// a code or a pin named by the role it unlocks or by what it opens
+						"Till 3: the supervisor pin is " + fake("739", "15") + " this week.", "The kiosk master code is " + fake("58", "213") + ".",
+						"Copier: door pin " + fake("40", "71") + ", ask reception for a badge.",
 						"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
 						"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
 						// in a direct slot: words and a number after a copula, inflected words, a PIN, a passphrase in quotes
@@ -308,6 +311,7 @@ func ruleTable() []*rule {
 						"The API key for the staging maps service, as issued by the vendor: " + fake("7kQd2PfbT", "tW9z"),
 						"La contraseña del router es " + fake("qwe.hRTp", "ZxKmLtNv") + "."},
 					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
+						"Pin the admin image to 1.4.2 and the manager pin to 20240611 in the lockfile.", "The admin pin policy allows 6 digits.",
 						"Signed the tag with key 0xA1B2C3D4E5F6 as usual.", "Signed the release with key ReleaseSigning2024 from the HSM.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 						"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",
 						"login as deploy@10.40.2.17 with your own key", "key ID 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d is the KMS alias",
