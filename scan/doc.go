@@ -244,7 +244,8 @@
 //     jailbreak's mode ("pretend you are in developer mode"), or a pretence put on for the people the agent
 //     reports to ("pretend to the user that the tests ran"); a
 //     replacement ("Your new instructions: …", "your real
-//     task is …"), whose finding covers what follows its colon; a heading that addresses a new rule to the agent ("New rule for the assistant:").
+//     task is …", also with an aside before the copula: "your real task, though, is to …"), whose finding covers
+//     what follows its colon or its "is to"; a heading that addresses a new rule to the agent ("New rule for the assistant:").
 //   - instruction-piped-shell: a download run by a shell or interpreter: curl, wget, fetch or iwr piped into
 //     sh, bash, python, iex and the like (and not into python -m or bash -c, which read it as data); bash
 //     <(curl …), sh -c "$(curl …)", iex (iwr …); saved and run at once (curl -o i.sh … && bash i.sh); "pipe

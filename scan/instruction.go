@@ -93,7 +93,7 @@ var instructionSources = map[string]string{
 		`|pretend\s+to\s+(?:the|your)\s+(?:user|owner|operator|reviewer|human|maintainer|lead|supervisor)s?\s+that\b)`,
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
 	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
-		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +
+		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)(?:,[^,.;:\n]{1,60},)?\s*(?::|\s(?:is|are)\b)` +
 		`|(?:system\s+prompt|instructions|rules|directives|orders)\s+(?:is|are)\s*(?:now\b|:))` +
 		`|^(?i)(?:new|updated|revised|real|actual|secret|hidden|overriding)\s+(?:system\s+prompt|instructions|directives|orders)\s*(?::|\s+follow\b|\s+below\b)`,
 	// address: "New rule for the assistant:", "Standing order to any agent -".
@@ -881,7 +881,8 @@ func findPersona(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 		// The replacement follows its colon, to the end of the sentence: "Your new system prompt is: \"…\"".
-		if e := at + m[1]; text[e-1] == ':' {
+		// So does the task of "your real task is to …", after its infinitive.
+		if e := at + m[1]; text[e-1] == ':' || hasPrefixFold(text[e:], " to ") {
 			return []span{{at, sentenceEnd(text, e)}}, 0
 		}
 		return []span{{at, throughColon(text, at+m[1])}}, 0
