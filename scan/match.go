@@ -1403,11 +1403,17 @@ func proseValue(text string, ns, ne int) int {
 // a heading, a table or a code block; otherwise 0. A sentence wrapped after its copula gives its value on the
 // next line as it would on the same one.
 func wrappedAfter(text string, i int, words []string) int {
+	// Most phrases go on on their line: look for its end first, then for a word that fills the bytes before it.
+	k := strings.IndexByte(text[i:min(len(text), i+16)], '\n')
+	if k <= 0 || i == 0 || text[i-1] != ' ' {
+		return 0
+	}
+	k += i
+	if k+1 >= len(text) || isSpaceByte(text[k+1]) || strings.IndexByte("-*+#>|", text[k+1]) >= 0 || strings.HasPrefix(text[k+1:], "```") {
+		return 0
+	}
 	for _, w := range words {
-		k := i + len(w) - 1
-		if k+1 < len(text) && text[k] == '\n' && w[len(w)-1] == ' ' && equalFoldASCII(text[i:k], w[:len(w)-1]) &&
-			i > 0 && text[i-1] == ' ' && !isSpaceByte(text[k+1]) && strings.IndexByte("-*+#>|", text[k+1]) < 0 &&
-			!strings.HasPrefix(text[k+1:], "```") {
+		if len(w)-1 == k-i && w[len(w)-1] == ' ' && equalFoldASCII(text[i:k], w[:len(w)-1]) {
 			return k + 1
 		}
 	}
