@@ -150,8 +150,9 @@
 //     gives its value alone on the next line (Elasticsearch's first start); a sentence that ends is continued
 //     by one that says "It is …" ("I reset your Jira password, Tom. It is …"). The copula, its adverb or the
 //     phrase before them may end a line of any length, and the value open the next one, under the same bar
-//     as on one line ("the password for the replica is now⏎…", "… URLs is⏎…"); a next line that opens a
-//     list, quote, heading, table or code block gives no value.
+//     as on one line ("the password for the replica is now⏎…", "… URLs is⏎…"), and a line break inside the
+//     phrase before the copula goes on with it ("the password for the reporting⏎user is …"); a next line
+//     that opens a list, quote, heading, table or code block gives no value.
 //   - A login is user / password in a sentence too, with no word that says so, when the user is an e-mail
 //     address or an account name (admin, root, deploy, postgres…) and the password strong, or when words of
 //     logging in stand before it on its line (log in as, u/p, user/pass, basic auth), with the direct-slot

@@ -1372,7 +1372,10 @@ func proseValue(text string, ns, ne int) int {
 				j = e // "password for user deploy: …"
 				break
 			}
-			if e == j || e >= len(text) || text[e] != ' ' {
+			// A line break between the words goes on with the phrase when the next line does not open a list, a
+			// quote or a block: "the password for the reporting⏎user is …".
+			if e == j || e+1 >= len(text) || text[e] != ' ' && (text[e] != '\n' || isSpaceByte(text[e+1]) ||
+				strings.IndexByte("-*+#>|`", text[e+1]) >= 0) {
 				return clauseValue(text, ne+1)
 			}
 			j = e + 1

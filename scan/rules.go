@@ -216,6 +216,7 @@ func ruleTable() []*rule {
 						"Handover: the admin password of the replica was reset to\n" + fake("Vq7!mZ", "p2Lw9#x") + " by the vendor.",
 						"Ops: the unseal passphrase for the staging vault is still\n" + fake("Tz4%kq", "Lm8Wp2") + " until the ceremony.",
 						"Note: the shared token for the upload bucket is\n" + fake("Hq2Lm7", "Xv9Tz4Rw8") + ", rotate it after the demo.",
+						"Handoff: das Passwort für den Backup-Nutzer\nlautet " + fake("Wq7#tLm", "2Vx9p") + ".", "the API token of the billing\nservice is " + fake("Jr4wQm", "8Zt2Lk7Xp") + " for now.",
 						// a short placeholder mark inside a random run; "is now" in German
 						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das WLAN-Passwort für das Testlabor ist " + fake("kTq7", "Wm2pZx9vLr") + "; die SSID bleibt.",
 						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".", "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt.",
