@@ -88,10 +88,12 @@ var instructionSources = map[string]string{
 		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though)|assume)\s+(?:that\s+)?(?:the\s+|your\s+)?(?:user|owner|operator|reviewer|human|maintainer|lead)s?\s+(?:has\s+|had\s+|already\s+)*(?:(?:asked|told|wanted)\s+you\b|(?:approved|agreed\s+to|authori[sz]ed|signed\s+off\s+on|okayed)\s+(?:it|this|that|everything|all\b|the\s+(?:change|changes|deploy|merge|deletion|plan|pr)\b))` +
 		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?(?:the\s+)?(?:code\s+|security\s+)?(?:review|approval|sign-off|audit)\s+(?:has\s+|had\s+)?(?:already\s+)?(?:happened|passed|took\s+place|been\s+done|was\s+(?:done|given|granted))` +
 		`|(?:pretend|act\s+as\s+(?:if|though)|behave\s+as\s+(?:if|though))\s+(?:that\s+)?you\s+(?:never\s+(?:saw|read|got|received)|had\s+not\s+(?:seen|read)|have\s+not\s+(?:seen|read)|forgot|have\s+forgotten)\s+(?:\w+\s+){0,2}?(?:` + priorWords + `\s+)` + orderNouns +
-		`|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:in|running\s+in)\s+(?:developer|god|jailbreak|unrestricted|admin|dan)\s+mode)`,
+		`|pretend\s+(?:that\s+)?you(?:'re|\s+are)\s+(?:now\s+)?(?:in|running\s+in)\s+(?:developer|god|jailbreak|unrestricted|admin|dan)\s+mode` +
+		// or one put on for the people the agent reports to: "pretend to the user that the tests ran"
+		`|pretend\s+to\s+(?:the|your)\s+(?:user|owner|operator|reviewer|human|maintainer|lead|supervisor)s?\s+that\b)`,
 	// redefine: "Your new instructions: …", "your real task is …", "Your system prompt is now …".
 	"redefine": `^(?i)your\s+(?:(?:new|real|actual|true|updated|revised|secret|hidden|only)\s+(?:system\s+prompt|instructions|rules|directives?|orders|persona)\s*(?::|\s(?:is|are)\b)` +
-		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)\s*(?::|\s(?:is|are)\b)` +
+		`|(?:real|actual|true|secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|priority|role)(?:,[^,.;:\n]{1,60},)?\s*(?::|\s(?:is|are)\b)` +
 		`|(?:system\s+prompt|instructions|rules|directives|orders)\s+(?:is|are)\s*(?:now\b|:))` +
 		`|^(?i)(?:new|updated|revised|real|actual|secret|hidden|overriding)\s+(?:system\s+prompt|instructions|directives|orders)\s*(?::|\s+follow\b|\s+below\b)`,
 	// address: "New rule for the assistant:", "Standing order to any agent -".
@@ -147,7 +149,9 @@ var instructionSources = map[string]string{
 	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
 	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
-		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b)`,
+		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b` +
+		// or what the reader does, named by a clause: "about the files you delete", "about the port you opened"
+		`|\s+about\s+(?:the|any|those|these)\s+(?:\w+\s+){0,2}?\w+\s+(?:you|you've|you'll)\s+\w+)`,
 	// treatAs: "Store this as a permanent instruction", "treat the following as your new system prompt".
 	"treatAs": `(?i)(?:store|save|record|treat|keep|remember|add|adopt|follow|use)\s+(?:this|it|that|the\s+following|these\s+(?:\w+\s+)?lines|this\s+note)\s+as\s+(?:an?\s+|your\s+|the\s+)?(?:(?:new|permanent|persistent|standing|core|system|top-priority|highest-priority|overriding|binding)\s+)+$`,
 	"defeat":  `(?i)(?:disable|turn\s+off|switch\s+off|bypass|skip|ignore|override|circumvent|remove|deactivate)\s+(?:the\s+|your\s+|all\s+|any\s+)?(?:secret\s+)?$`,
@@ -877,7 +881,8 @@ func findPersona(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 		// The replacement follows its colon, to the end of the sentence: "Your new system prompt is: \"…\"".
-		if e := at + m[1]; text[e-1] == ':' {
+		// So does the task of "your real task is to …", after its infinitive.
+		if e := at + m[1]; text[e-1] == ':' || hasPrefixFold(text[e:], " to ") {
 			return []span{{at, sentenceEnd(text, e)}}, 0
 		}
 		return []span{{at, throughColon(text, at+m[1])}}, 0

@@ -1356,7 +1356,7 @@ func proseValue(text string, ns, ne int) int {
 		// At most four short words of letters and digits: "for the billing service".
 		j := i + k
 		for w := 0; w < 4; w++ {
-			if _, c := prefixFold(text[j:], proseCopulas); c > 0 && w > 0 {
+			if _, c := prefixFold(text[j:], proseCopulas); w > 0 && (c > 0 || wrappedAfter(text, j, proseCopulas) > 0) {
 				break
 			}
 			if w > 0 && hasPrefixFold(text[j:], "to ") && setVerbBefore(text, ns) {
@@ -1372,7 +1372,10 @@ func proseValue(text string, ns, ne int) int {
 				j = e // "password for user deploy: …"
 				break
 			}
-			if e == j || e >= len(text) || text[e] != ' ' {
+			// A line break between the words goes on with the phrase when the next line does not open a list, a
+			// quote or a block: "the password for the reporting⏎user is …".
+			if e == j || e+1 >= len(text) || text[e] != ' ' && (text[e] != '\n' || isSpaceByte(text[e+1]) ||
+				strings.IndexByte("-*+#>|`", text[e+1]) >= 0) {
 				return clauseValue(text, ne+1)
 			}
 			j = e + 1
@@ -1384,13 +1387,40 @@ func proseValue(text string, ns, ne int) int {
 		_, c = prefixFold(text[i:], proseCopulas)
 	}
 	if c == 0 {
+		if k := wrappedAfter(text, i, proseCopulas); k > 0 {
+			return k // "the shared secret for signing URLs is⏎…"
+		}
 		return clauseValue(text, ne+1)
 	}
 	i += c
 	if _, c := prefixFold(text[i:], proseAdverbs); c > 0 {
 		i += c
+	} else if k := wrappedAfter(text, i, proseAdverbs); k > 0 {
+		return k // "the password is now⏎…"
 	}
 	return skipBlanks(text, i)
+}
+
+// wrappedAfter returns where the next line starts when text[i:] is one of words (each ending in a space) that
+// ends its line after a blank, and the next line goes on with the value rather than opening a list, a quote,
+// a heading, a table or a code block; otherwise 0. A sentence wrapped after its copula gives its value on the
+// next line as it would on the same one.
+func wrappedAfter(text string, i int, words []string) int {
+	// Most phrases go on on their line: look for its end first, then for a word that fills the bytes before it.
+	k := strings.IndexByte(text[i:min(len(text), i+16)], '\n')
+	if k <= 0 || i == 0 || text[i-1] != ' ' {
+		return 0
+	}
+	k += i
+	if k+1 >= len(text) || isSpaceByte(text[k+1]) || strings.IndexByte("-*+#>|", text[k+1]) >= 0 || strings.HasPrefix(text[k+1:], "```") {
+		return 0
+	}
+	for _, w := range words {
+		if len(w)-1 == k-i && w[len(w)-1] == ' ' && equalFoldASCII(text[i:k], w[:len(w)-1]) {
+			return k + 1
+		}
+	}
+	return 0
 }
 
 // proseLead reports whether the name starting at text[ns] follows a word of [proseLeads], a comma or a semicolon.

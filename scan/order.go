@@ -220,7 +220,9 @@ var orderForms = compileForms(map[string][]*orderForm{
 		{verbs: []string{"not bring", "never bring", "don't bring", "do not bring"},
 			expr: `(?:not|never|don't|do\s+not)\s+bring\s+(?:it|this|that|them)\s+up\s+(?:with|to)\s+(?:the\s+|your\s+)?(?:user|human|reviewer|operator|owner|team|lead|supervisor)s?\b`},
 		{verbs: []string{"keep", "hide", "conceal", "withhold"},
-			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
+			expr: `(?:keep|hide|conceal|withhold)\s+(?:this(?:\s+\w+)?|it|that|the\s+following(?:\s+\w+)?|these\s+\w+|the\s+\w+(?:\s+(?:to|in|of|on|for)\s+[\w./-]+|\s+\w+)?` +
+				// what the reader does, named by a clause: "hide the cron job you add from the user"
+				`|(?:the|any|those|these)\s+(?:\w+\s+){0,2}?\w+\s+(?:you|you've|you'll)\s+\w+)\s+(?:(?:hidden|secret|quiet)\s+)?from\s+` +
 				`(?:(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b|whoever\s+(?:reviews|reads)\b|anyone\b|everyone\b` +
 				// or from what they are shown: "hide the failed deploys from the changelog you show the user"
 				`|(?:the|your)\s+(?:\w+\s+)?(?:changelog|summary|report|status\s+update|update|notes|log|digest|recap|release\s+notes)\s+(?:you\s+(?:show|give|send|hand)|shown\s+to|for)\s+(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead)s?\b)`},
@@ -258,7 +260,7 @@ var orderForms = compileForms(map[string][]*orderForm{
 	// a product's user kept from seeing something ("remove the banner so the user doesn't see it twice").
 	"cover": {
 		{verbs: []string{"delete", "clear", "redirect", "remove", "wipe", "erase", "squash", "suppress", "truncate"},
-			expr: `(?:delete|clear|redirect|remove|wipe|erase|squash|suppress|truncate)\s+(?:[\w/.-]+\s+){0,3}?(?:notes?|history|output|logs?|commits?|traces?|evidence|records?|audit\s+\w+|messages?|comments?|alerts?|warnings?|errors?)\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?` +
+			expr: `(?:delete|clear|redirect|remove|wipe|erase|squash|suppress|truncate)\s+(?:[\w/.-]+\s+){0,3}?(?:notes?|history|output|logs?|commits?|traces?|evidence|records?|entries|entry|audit\s+\w+|messages?|comments?|alerts?|warnings?|errors?)\b[^.;\n]{0,60}?\bso\s+(?:that\s+)?` +
 				`(?:nobody|no\s+one|no-one|(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead|maintainer)s?\s+(?:can't|cannot|can\s+not|won't|will\s+not|doesn't|does\s+not|don't|do\s+not|never))` +
 				`(?:\s+(?:\w+\s+)?(?:see|sees|notice|notices|know|knows|find\s+out|finds\s+out|learn|learns|spot|spots|hear|hears)` +
 				// what is kept from them is the act or its traces: "so the user doesn't see stale prices" is a fix

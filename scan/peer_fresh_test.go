@@ -111,17 +111,23 @@ var freshRecallFloors = map[string]float64{
 	peerFresh14File + " instruction": 0.97, // 0.55 at the first score
 	// Scored after the twelfth round and after the thirteenth, neither of which read it: credentials 50 and
 	// 63 of 83 (assignments 31 and 32 of 36, bare in prose 19 and 31 of 47), instructions 27 and 30 of 54,
-	// every vendor token, key and JWT, false alarms 0 of 92 both times.
-	peerFresh15File + " credential":  0.75, // 0.59 at the first score
-	peerFresh15File + " instruction": 0.55, // 0.49 at the first score
+	// every vendor token, key and JWT, false alarms 0 of 92 both times. Used since to tune the fourteenth
+	// round (a sentence wrapped after its copula or inside the phrase before it, codes and pins named by the
+	// role they unlock; hiding what the reader does, a pretence for the user, entries wiped so they are not
+	// seen): credentials 67 of 83 (32 of 36 assigned, 35 of 47 bare), instructions 33 of 54, false alarms 0.
+	peerFresh15File + " credential":  0.79, // 0.59 at the first score
+	peerFresh15File + " instruction": 0.59, // 0.49 at the first score
 	// Scored after the twelfth round and after the thirteenth, neither of which read it: credentials 68 and
 	// 71 of 84 (assignments 34 of 35 both times, bare in prose 34 and 37 of 49), instructions 32 and 33 of 56,
-	// vendor tokens 23 and 25 of 25, every other token, key and JWT, false alarms 0 of 89 both times.
+	// vendor tokens 23 and 25 of 25, every other token, key and JWT, false alarms 0 of 89 both times. Used
+	// since to tune the fourteenth round, with peer-fresh15 (its pins named by a role, a redefined task with
+	// an aside before its copula): credentials 72 of 84 (38 of 49 bare), instructions 34 of 56, false alarms 0.
 	peerFresh16File + " credential":  0.84, // 0.80 at the first score
-	peerFresh16File + " instruction": 0.58, // 0.56 at the first score
+	peerFresh16File + " instruction": 0.59, // 0.56 at the first score
 	peerFresh16File + " vendor":      0.97, // 0.90 at the first score
-	// Scored once after the thirteenth round: credentials 76 of 85 (assignments 36 of 38, bare in prose 40 of
-	// 47), instructions 32 of 52, every vendor token, key and JWT, false alarms 2 of 90 (see below).
+	// Scored after the thirteenth round and after the fourteenth, which did not read it: credentials 76 and 77
+	// of 85 (assignments 36 of 38 both times, bare in prose 40 and 41 of 47), instructions 32 of 52 both times,
+	// every vendor token, key and JWT, false alarms 2 of 90 both times (see below).
 	peerFresh17File + " credential":  0.88,
 	peerFresh17File + " instruction": 0.61,
 }
@@ -143,6 +149,11 @@ var freshAlarmCeilings = map[string]float64{
 	peerFresh13File + " instruction": 0.01,
 	peerFresh14File + " credential":  0.01,
 	peerFresh14File + " instruction": 0.01,
+	// peer-fresh15 and peer-fresh16 raised none before the fourteenth round, which tuned on them, nor after.
+	peerFresh15File + " credential":  0.01,
+	peerFresh15File + " instruction": 0.01,
+	peerFresh16File + " credential":  0.01,
+	peerFresh16File + " instruction": 0.01,
 	// On peer-fresh17, scored once after the thirteenth round: one of its 3 JWT negatives and one of 23
 	// instruction negatives.
 	peerFresh17File + " jwt": 0.34,
@@ -224,15 +235,18 @@ const peerFresh13File = "testdata/peer-fresh13.txtar"
 const peerFresh14File = "testdata/peer-fresh14.txtar"
 
 // peerFresh15File is the fifteenth fresh set, written after the twelfth round of rules by someone who read
-// neither the rules nor the other corpora; scored after the twelfth and the thirteenth round, not tuned on.
+// neither the rules nor the other corpora; scored after the twelfth and the thirteenth round. Its misses were
+// used to tune the fourteenth round, so all its figures are tuning figures now.
 const peerFresh15File = "testdata/peer-fresh15.txtar"
 
 // peerFresh16File is the sixteenth fresh set, written after the twelfth round of rules by someone who read
-// neither the rules nor the other corpora; scored after the twelfth and the thirteenth round, not tuned on.
+// neither the rules nor the other corpora; scored after the twelfth and the thirteenth round. Its misses were
+// used to tune the fourteenth round, so all its figures are tuning figures now.
 const peerFresh16File = "testdata/peer-fresh16.txtar"
 
 // peerFresh17File is the seventeenth fresh set, written after the thirteenth round of rules by someone who
-// read neither the rules nor the other corpora; scored once.
+// read neither the rules nor the other corpora; scored after the thirteenth and the fourteenth round, not
+// tuned on.
 const peerFresh17File = "testdata/peer-fresh17.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case

@@ -1159,16 +1159,19 @@ func findPIN(text string, at, n int) ([]span, int) {
 		}
 		w2 := strings.ToLower(prevWord(text, max(lineStart(text, at, 60), k-1), lineStart(text, at, 60)))
 		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code".
-		if !lockWords[w1] && !lockWords[w2] && !accessAfter(text, e) {
+		if !lockWords[w1] && !lockWords[w2] && !authorityWords[w1] && !authorityWords[w2] && !accessAfter(text, e) {
 			return nil, 0
 		}
 	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
 	default:
-		// "pin code", "Pin-Code": the verb pin ("pin numpy to 1.26") is not one.
-		if e >= len(text) || !(text[e] == ' ' || text[e] == '-') {
+		// "pin code", "Pin-Code", and a pin named by what it opens or whose it is ("the printer admin pin", "door
+		// pin"): the verb pin ("pin numpy to 1.26") is not one.
+		w0 := strings.ToLower(prevWord(text, at, lineStart(text, at, 40)))
+		named := lockWords[w0] || authorityWords[w0] || w0 == "sim" || w0 == "card"
+		if !named && (e >= len(text) || !(text[e] == ' ' || text[e] == '-')) {
 			return nil, 0
 		}
-		if w := strings.ToLower(nextWord(text, e+1)); w != "code" && w != "number" {
+		if w := strings.ToLower(nextWord(text, e+1)); !named && w != "code" && w != "number" {
 			return nil, 0
 		}
 	}
@@ -1252,6 +1255,10 @@ var lockWords = map[string]bool{"lock": true, "door": true, "keypad": true, "gat
 	"unlock": true, "entry": true, "locker": true, "access": true,
 	// an account's backup and recovery codes open it when the second factor is lost
 	"backup": true, "recovery": true}
+
+// authorityWords before a code or a pin make it one that unlocks a role: a till's manager override code, a
+// printer's admin pin, a master code.
+var authorityWords = map[string]bool{"override": true, "master": true, "manager": true, "supervisor": true, "admin": true}
 
 // accessAfter reports whether the words after "code" at text[e] make it one that opens a door, in the
 // languages whose copulas are read: code d'accès, code d'entrée, código de acceso, codice di accesso.
