@@ -82,10 +82,7 @@ func (a asked) states(text string, q *query) bool {
 			return
 		}
 		w := strings.ToLower(text[s:e])
-		digit := strings.ContainsFunc(w, unicode.IsDigit)
-		if digit && identifierPart(text, s, e) {
-			digit = false
-		}
+		digit := strings.ContainsFunc(w, unicode.IsDigit) && !identifierPart(text, s, e)
 		found = (digit || a == askedTime && timeWords[w] ||
 			a == askedQuantity && numberWords[w]) && !q.asks(w)
 	})

@@ -119,24 +119,19 @@ func searchTerms(q string, joined bool) []term {
 }
 
 // joinAdjacent adds to each run of two or three adjacent one-word terms (no stopword among them) the words
-// written together, as an alternative of each: "refresh interval sec" also matches refreshIntervalSec and
+// written together, as a joined form of each: "refresh interval sec" also matches refreshIntervalSec and
 // "max conn" maxConn, which the index holds as one word (unicode61 does not cut camelCase), and a row
 // that holds the joined word holds each of the terms.
 func joinAdjacent(terms []term) {
-	single := func(t term) bool { return len(t.words) == 1 && !t.stop }
+	notWord := func(t term) bool { return len(t.words) != 1 || t.stop }
 	for i := range terms {
-		for n := 2; n <= 3 && i+n <= len(terms); n++ {
-			run := terms[i : i+n]
-			if !slices.ContainsFunc(run, func(t term) bool { return !single(t) }) {
-				var b strings.Builder
-				for _, t := range run {
-					b.WriteString(t.words[0])
+		joined := ""
+		for k := i; k < min(i+3, len(terms)) && !notWord(terms[k]); k++ {
+			joined += terms[k].words[0]
+			if k > i {
+				for j := i; j <= k; j++ {
+					terms[j].joined = append(terms[j].joined, joined)
 				}
-				for k := range run {
-					run[k].joined = append(run[k].joined, b.String())
-				}
-			} else {
-				break
 			}
 		}
 	}

@@ -2,6 +2,8 @@ package recall
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strings"
 	"time"
 	"unicode"
@@ -11,8 +13,10 @@ import (
 // Replies. A conversation stored one turn per note splits a fact between a question and its answer:
 // "And the mortgage?" holds the words a later question asks with, its reply "3.1%, fixed for 25 years"
 // holds the fact. When a claim of the page is a turn (its context is a speaker label, see [speakerOf]) that
-// asks a question, the turn applied next, if it is a reply (another speaker's turn applied within
-// [replyWindow]), follows it on the page with its first claim, unless the page already shows it.
+// asks a question, the turn applied next, if it is a reply (see [Store.reply]: another speaker's turn,
+// applied within [replyWindow]), follows it on the page with its first claim, unless the page already shows
+// it. The reply is read through the caller's filter, so a superseded or flagged turn stays out as the page's
+// other claims do.
 const (
 	replyWindow = 30 * time.Minute
 	// maxReplies bounds the replies a page gains, so that a page of questions is not half replies.
@@ -57,30 +61,24 @@ func (s *Store) addReplies(ctx context.Context, t ftsTable, hits []hit, want int
 // notes open with a speaker label (the note is a turn, not a document with a speaker label somewhere in
 // it), and the speakers differ.
 func (s *Store) reply(ctx context.Context, t ftsTable, h hit) (hit, bool, error) {
-	rows, err := s.query(ctx, `SELECT r.id, `+t.cols+`, r.created, a.id, e.start,
+	st, err := s.prepare(ctx, `SELECT r.id, `+t.cols+`, r.created, a.id, e.start,
 			(SELECT min(start) FROM evidence WHERE artifact = q.id)
 		FROM artifacts q JOIN artifacts a ON a.id = (SELECT min(id) FROM artifacts WHERE id > q.id)
 		JOIN evidence e ON e.artifact = a.id JOIN claims r ON r.id = e.claim
 		WHERE q.id = ? AND a.created >= q.created AND a.created <= q.created + ?`+andWhere(t.where)+`
-		ORDER BY e.start LIMIT 1`, h.note, int64(replyWindow))
+		ORDER BY e.start LIMIT 1`)
 	if err != nil {
 		return hit{}, false, err
 	}
-	defer rows.Close()
 	var r hit
 	var replyStart, askStart int
-	found := false
-	for rows.Next() {
-		if err := rows.Scan(&r.id, &r.f[0], &r.f[1], &r.f[2], &r.f[3], &r.created, &r.note, &replyStart, &askStart); err != nil {
-			return hit{}, false, err
-		}
-		found = true
-	}
-	if err := rows.Err(); err != nil {
-		return hit{}, false, err
-	}
-	if !found {
+	err = st.QueryRowContext(ctx, h.note, int64(replyWindow)).Scan(&r.id, &r.f[0], &r.f[1], &r.f[2], &r.f[3],
+		&r.created, &r.note, &replyStart, &askStart)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
 		return hit{}, false, nil
+	case err != nil:
+		return hit{}, false, err
 	}
 	asker, replier := speakerOf(h.f[2]), speakerOf(r.f[2])
 	ok := replier != "" && replier != asker && opensWithLabel(askStart, h.f[2]) && opensWithLabel(replyStart, r.f[2])

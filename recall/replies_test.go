@@ -176,3 +176,39 @@ func TestPresenceOfAWhenQuestionAnsweredByADatedTurn(t *testing.T) {
 		}
 	}
 }
+
+// A reply is read through the page's filter: a turn applied although flagged stays out of a context block
+// unless flagged claims are allowed, and recall lists it marked.
+func TestReplyKeepsToTheFilter(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	chat(t, s, 3*time.Minute, "Amélie (14 December 2025): And the mortgage?")
+	text := "Nuria (14 December 2025): 3.1% fixed for 25 years.\n"
+	r := compiler.Rules.Compile(text, compiler.Source{Kind: "note"})
+	a := Artifact{Kind: "note", Source: "remember", Text: []byte(text), Flagged: true}
+	if _, err := s.Apply(ctx, a, ClaimsOf(r), t0.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	for _, allow := range []bool{false, true} {
+		_, cands, err := s.ExplainContext(ctx, ContextOptions{Query: "mortgage", Budget: 500, Now: t0.Add(time.Hour), AllowFlagged: allow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range cands {
+			if c.Included {
+				got = append(got, c.Text)
+			}
+		}
+		if want := map[bool]int{false: 1, true: 2}[allow]; len(got) != want {
+			t.Errorf("allow flagged %v: context build holds %q, want %d claims", allow, got, want)
+		}
+	}
+	res, err := s.Recall(ctx, "mortgage", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Claims) != 2 || !res.Claims[1].Flagged {
+		t.Errorf("recall lists %+v, want the question and its reply marked flagged", texts(res.Claims))
+	}
+}

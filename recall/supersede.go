@@ -71,7 +71,8 @@ func ruleWords(text string) (words []string, values []bool) {
 			continue
 		}
 		tok = strings.ToLower(tok)
-		if strings.ContainsFunc(tok, unicode.IsDigit) || strings.ContainsAny(strings.Trim(tok, "/_.:=@"), "/_.:=@") {
+		// The trim left no joining character at either end, so one that remains joins words.
+		if strings.ContainsFunc(tok, unicode.IsDigit) || strings.ContainsAny(tok, "/_.:=@") {
 			words, values = append(words, tok), append(values, true)
 			continue
 		}
