@@ -272,12 +272,12 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 // when given, and hex digits after it, in either case. It looks nothing up, so callers can tell a malformed
 // argument from a missing checkpoint.
 func CheckPrefix(prefix string) error {
-	prefix = strings.ToLower(prefix)
-	if len(prefix) < MinPrefix {
-		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
-	}
-	if strings.Trim(strings.TrimPrefix(prefix, IDPrefix), "0123456789abcdef") != "" {
+	lower := strings.ToLower(prefix)
+	if strings.Trim(strings.TrimPrefix(lower, IDPrefix), "0123456789abcdef") != "" {
 		return fmt.Errorf("ID prefix %q is not a checkpoint ID: give %s and hex digits, as 'memoree pending list' shows", prefix, IDPrefix)
+	}
+	if len(lower) < MinPrefix {
+		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
 	}
 	return nil
 }

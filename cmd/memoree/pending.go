@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -22,7 +23,8 @@ const reviewWindow = 14 * 24 * time.Hour
 var (
 	listAllFlag     = &cli.BoolFlag{Name: "all", Aliases: []string{"a"}, Usage: "include checkpoints older than the review window", DisableDefaultText: true}
 	listSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "only the checkpoint of session `ID`"}
-	showSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "show the checkpoint of session `ID` instead of naming its ID"}
+	// itemSessionFlag names a checkpoint by its session instead of its ID, for every command that takes one.
+	itemSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "the checkpoint of session `ID`, instead of naming its ID"}
 )
 
 func pendingCommand(e *env) *cli.Command {
@@ -31,7 +33,7 @@ func pendingCommand(e *env) *cli.Command {
 		Usage: "review staged checkpoints: list, show, preview, apply, drop",
 		Description: withDoc(`Checkpoints wait here, quarantined, until they are applied into the recall store or dropped.
 Every command that takes an ID accepts a unique prefix of at least 4 characters ("ck-" may be left out,
-and counts when given; case does not matter).`, `memoree pending list
+and counts when given; case does not matter), or --session and the session instead.`, `memoree pending list
 memoree pending show ck-7f3a
 memoree pending preview ck-7f3a
 memoree pending apply ck-7f3a
@@ -59,13 +61,13 @@ exact text in a "text" field. --session shows the checkpoint of a session, also 
 review window: how an agent at a fresh context window reads its own checkpoint back.`, `memoree pending show ck-7f3a
 memoree pending show 7f3a --json
 memoree pending show --session "$MEMOREE_SESSION"`),
-				Flags:  []cli.Flag{showSessionFlag, jsonFlag},
+				Flags:  []cli.Flag{itemSessionFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingShow(c, e) },
 			},
 			{
 				Name:      "preview",
 				Usage:     "show the claims apply would store; writes nothing",
-				ArgsUsage: "ID",
+				ArgsUsage: "(ID | --session ID)",
 				Description: withDoc(`Runs the claim compiler on the checkpoint's text and shows each claim with its kind, its
 evidence span [start, end) in the text and whether the store already knows it, then the skipped
 fragments with the reason. Writes nothing at all, and creates no store. A flagged checkpoint is
@@ -73,13 +75,13 @@ refused (exit 3) unless --allow-flagged.
 
 `+supersessionHelp, `memoree pending preview ck-7f3a
 memoree pending preview 7f3a --json`),
-				Flags:  []cli.Flag{allowFlaggedFlag, jsonFlag},
+				Flags:  []cli.Flag{itemSessionFlag, allowFlaggedFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingPreview(c, e) },
 			},
 			{
 				Name:      "apply",
 				Usage:     "store the checkpoint as an artifact and its claims in the recall store",
-				ArgsUsage: "ID",
+				ArgsUsage: "(ID | --session ID)",
 				Description: withDoc(`Runs the same compiler as preview through the same path as 'remember --apply': the exact text
 becomes a checkpoint artifact, the evidence of every claim. The pending item stays, marked as
 applied, until you drop it; applying the same text again changes nothing and says so. A flagged
@@ -89,16 +91,16 @@ in the store. Its refs travel with it.
 `+supersessionHelp, `memoree pending apply ck-7f3a
 memoree pending apply ck-7f3a --keep-old
 memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`),
-				Flags:  []cli.Flag{keepOldFlag, supersedeFlag, allowFlaggedFlag, jsonFlag},
+				Flags:  []cli.Flag{itemSessionFlag, keepOldFlag, supersedeFlag, allowFlaggedFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingApply(c, e) },
 			},
 			{
 				Name:      "drop",
 				Usage:     "delete a checkpoint for good",
-				ArgsUsage: "ID",
+				ArgsUsage: "(ID | --session ID)",
 				Description: withDoc(`Deletes the checkpoint's file. It is the only command that deletes a pending note.`, `memoree pending drop ck-7f3a
 memoree pending drop 7f3a --json`),
-				Flags:  []cli.Flag{jsonFlag},
+				Flags:  []cli.Flag{itemSessionFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingDrop(c, e) },
 			},
 		},
@@ -189,18 +191,18 @@ func flags(it pending.Item) string {
 	return strings.Join(f, ",")
 }
 
-// pendingID returns the pending directory and the checkpoint ID a command names: its one argument, or for
-// show, the ID of --session.
-func pendingID(c *cli.Context, e *env, bySession *cli.StringFlag) (*pending.Dir, string, error) {
+// pendingID returns the pending directory and the checkpoint ID a command names: its one argument, or the ID
+// of the session --session gives.
+func pendingID(c *cli.Context, e *env) (*pending.Dir, string, error) {
 	name := "pending " + c.Command.Name
-	var id string
+	var id, session string
 	switch {
-	case bySession != nil && c.IsSet(bySession.Name):
+	case c.IsSet(itemSessionFlag.Name):
 		if c.NArg() > 0 {
 			return nil, "", usagef("%s takes an ID or --session, not both", name)
 		}
-		session, err := sessionArg(c, e, bySession, true)
-		if err != nil {
+		var err error
+		if session, err = sessionArg(c, e, itemSessionFlag, true); err != nil {
 			return nil, "", err
 		}
 		id = pending.IDFor(session)
@@ -213,7 +215,15 @@ func pendingID(c *cli.Context, e *env, bySession *cli.StringFlag) (*pending.Dir,
 		}
 	}
 	dir, err := openPending(e)
-	return dir, id, err
+	if err != nil || session == "" {
+		return dir, id, err
+	}
+	if _, err := dir.Resolve(id); errors.Is(err, pending.ErrNotFound) {
+		dir.Close()
+		return nil, "", fmt.Errorf("%w for session %s: run 'memoree pending list --all' to see the sessions", pending.ErrNotFound,
+			escape.Label(session))
+	}
+	return dir, id, nil
 }
 
 func runPendingList(c *cli.Context, e *env) error {
@@ -291,8 +301,8 @@ func runPendingList(c *cli.Context, e *env) error {
 }
 
 // pendingItem returns the checkpoint a command names (see [pendingID]), read.
-func pendingItem(c *cli.Context, e *env, bySession *cli.StringFlag) (pending.Item, error) {
-	dir, id, err := pendingID(c, e, bySession)
+func pendingItem(c *cli.Context, e *env) (pending.Item, error) {
+	dir, id, err := pendingID(c, e)
 	if err != nil {
 		return pending.Item{}, err
 	}
@@ -301,7 +311,7 @@ func pendingItem(c *cli.Context, e *env, bySession *cli.StringFlag) (pending.Ite
 }
 
 func runPendingShow(c *cli.Context, e *env) error {
-	it, err := pendingItem(c, e, showSessionFlag)
+	it, err := pendingItem(c, e)
 	if err != nil {
 		return err
 	}
@@ -347,7 +357,7 @@ type dropJSON struct {
 }
 
 func runPendingDrop(c *cli.Context, e *env) error {
-	dir, id, err := pendingID(c, e, nil)
+	dir, id, err := pendingID(c, e)
 	if err != nil {
 		return err
 	}

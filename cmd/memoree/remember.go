@@ -347,7 +347,7 @@ func itemPromotion(c *cli.Context, it pending.Item) (promotion, []scan.Finding, 
 }
 
 func runPendingPreview(c *cli.Context, e *env) error {
-	it, err := pendingItem(c, e, nil)
+	it, err := pendingItem(c, e)
 	if err != nil {
 		return err
 	}
@@ -362,7 +362,7 @@ func runPendingPreview(c *cli.Context, e *env) error {
 // from reading its text to recording the apply, so a drop or a replacement racing it waits, and the outcome
 // is either applied and recorded, or nothing stored.
 func runPendingApply(c *cli.Context, e *env) error {
-	dir, id, err := pendingID(c, e, nil)
+	dir, id, err := pendingID(c, e)
 	if err != nil {
 		return err
 	}

@@ -58,12 +58,13 @@ func TestExitStatus(t *testing.T) {
 	}{
 		{[]string{"pending", "list"}, 0},
 		{[]string{"recall", "anything"}, 0},
-		{[]string{"pending", "show", "ck-ffff"}, 1},                  // well-formed, not found
-		{[]string{"pending", "show", "ck-"}, 2},                      // too short
-		{[]string{"pending", "show", "../etc"}, 2},                   // not an ID
-		{[]string{"pending", "preview", "--session", "S2"}, 2},       // preview takes an ID
-		{[]string{"pending", "apply", pendingIDFor("S2")}, 3},        // flagged
-		{[]string{"checkpoint", "--session", "S1", "-", "extra"}, 2}, // two sources
+		{[]string{"pending", "show", "ck-ffff"}, 1},                       // well-formed, not found
+		{[]string{"pending", "show", "ck-"}, 2},                           // too short
+		{[]string{"pending", "show", "../etc"}, 2},                        // not an ID
+		{[]string{"pending", "preview", "--session", "S2", "ck-12ab"}, 2}, // an ID and --session
+		{[]string{"pending", "preview", "--session", "S2"}, 3},            // flagged, named by its session
+		{[]string{"pending", "apply", pendingIDFor("S2")}, 3},             // flagged
+		{[]string{"checkpoint", "--session", "S1", "-", "extra"}, 2},      // two sources
 		{[]string{"checkpoint", "--session", "", "x"}, 2},
 		{[]string{"pending", "list", "--session", "   "}, 2},
 		{[]string{"bogus"}, 2},
