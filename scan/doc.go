@@ -140,6 +140,9 @@
 //   - An app password (after "app password", "app-specific password") is four groups of four lower-case letters,
 //     as Google shows one ("abcd efgh ijkl mnop"), unless a group is a common word of a sentence ("is also sent
 //     over here").
+//   - A BitLocker recovery key is eight groups of six digits joined by hyphens, its own format, so it is one
+//     in any wording on the line after BitLocker, "recovery key" or "recovery password" (is, :, of the laptop
+//     …), not only in a direct slot; eight equal groups or fewer than five distinct digits are filler.
 //   - A Markdown table whose header cell ends with a credential word ("| DB password |") holds the credential
 //     in that column of the rows below, by the direct-slot bar (a random value for key, token and secret).
 //   - A sentence wrapped onto the next line (a long line of words that does not end a sentence, then a line

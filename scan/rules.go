@@ -426,6 +426,24 @@ func ruleTable() []*rule {
 			},
 		},
 		{
+			id: "bitlocker-recovery-key", category: CategoryCredential,
+			description: "A BitLocker recovery key (recovery password): eight groups of six digits joined by hyphens, after " +
+				"BitLocker or a recovery key or password in any wording; filler groups are not keys.",
+			keywords: []string{"bitlocker", "recovery key", "recovery password"},
+			pattern:  `(?i)\b(?:bitlocker|recovery[ _.-]?(?:key|password))[^\n]{0,120}?\b(\d{6}(?:-\d{6}){7})\b`,
+			valid:    recoveryKey,
+			examples: func() (positives, negatives []string) {
+				return []string{"Zoo: the BitLocker recovery key is " + fake("417032-551968-", "093720-662552-118503-409464-271898-030151") + ", from the AD entry.",
+						"Recovery password for drive D: (escrowed in Intune) " + fake("280918-667238-", "509223-142806-376684-603845-210551-587136"),
+						"bitlocker key of the kiosk laptop: " + fake("642565-051480-", "330891-716232-265804-487201-099374-154836"),
+						"If the laptop asks after the BIOS update, its recovery_key: " + fake("531663-208560-", "174482-692185-447601-013629-385857-622094")},
+					[]string{"The BitLocker recovery key is escrowed in Intune; ask the service desk.",
+						"BitLocker recovery key ID 7C1E4B02-9A3D-4F61-8E27-3B5D6C9A0F14 (the key itself is in AD).",
+						"recovery key: 000000-000000-000000-000000-000000-000000-000000-000000 in the template",
+						"Recovery password protector added; the 48-digit password was printed for the safe."}
+			},
+		},
+		{
 			id: "registry-login-password", category: CategoryCredential,
 			description:   "Password given to docker login or podman login with -p.",
 			caseSensitive: true, // the expression begins with the keyword as written
