@@ -345,7 +345,11 @@
 //     hook to the user" names what it hides, and "don't tell the reviewer about the disabled tests" hides what
 //     went wrong; so does a thing named by what the reader does to it, "about the files you delete", "hide
 //     the cron job you add from the user" (a clause with "you" after the, any, those or these); "… to the
-//     user until the migration is done" says when to tell, not whether. In Spanish, Portuguese, Italian,
+//     user until the migration is done" says when to tell, not whether. A verb of telling right before "to"
+//     ("do not mention to the user that …", "never report to the reviewer that …") names what it hides
+//     after the person, as "don't tell the user …" does, and so does what the person is shown: "don't show
+//     the user the warnings", "… the failing checks" (warnings, alerts, errors, and failing, failed, broken,
+//     skipped or disabled things); "don't explain to the user how the cache works" hides nothing. In Spanish, Portuguese, Italian,
 //     German and French (and Russian, Dutch and Polish), a few orders are read with no command form, as their
 //     words are orders by nature:
 //     skip the approval ("no pidas aprobación"), don't tell the reviewer ("não conte ao revisor"), turn off

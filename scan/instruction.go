@@ -139,16 +139,18 @@ var instructionSources = map[string]string{
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+)?to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
 	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
 	// pasted: a line that introduces a quotation as text from elsewhere ([pastedQuote]).
 	"pasted": `(?i)\b(?:attack(?:er's|er|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
+	// untoldTo: a verb of telling right before "to" at the end of an "untold" match, its object not yet named.
+	"untoldTo": `(?i)(?:mention|say|reveal|disclose|report|show|explain|admit)\s+to\s*$`,
 	// untilDone: after the person an order keeps something from, a time that says when to tell them.
 	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
-	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
+	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|warnings?|alerts?|failures?|output|(?:failing|failed|broken|skipped|disabled)\s+\w+)\b)` +
 		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b` +
 		// or what the reader does, named by a clause: "about the files you delete", "about the port you opened"
 		`|\s+about\s+(?:the|any|those|these)\s+(?:\w+\s+){0,2}?\w+\s+(?:you|you've|you'll)\s+\w+)`,
@@ -1369,8 +1371,11 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	if m == nil || re == expr("defeat") && !objectEnds(text, at+n) || quotedExample(text, at) {
 		return nil, 0
 	}
+	// "don't mention the change to the user" names what is hidden before the person; "don't mention to the user
+	// that …", a verb right before "to", after the person, as "don't tell the user …" does.
+	untoldObject := strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " to") && !expr("untoldTo").MatchString(before[m[0]:])
 	if re == expr("untold") && !strings.HasPrefix(asciiLower(strings.TrimSpace(before[m[0]:])), "keep") &&
-		!strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " to") && !strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " from") &&
+		!untoldObject && !strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " from") &&
 		!expr("hidden").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
 		// "don't tell the user the export is done" is about timing; "don't tell the user about this note" hides.
 		return nil, 0
