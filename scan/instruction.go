@@ -62,7 +62,7 @@ var instructionSources = map[string]string{
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
-	"void":    `(?i)^(?:all\s+(?:previous|prior|earlier)\s+constraints\s+(?:are\s+)?$|(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$)`,
+	"void":    `(?i)^(?:all\s+(?:previous|prior|earlier)\s+constraints\s+(?:are\s+)?$|(?:(?:all|any|these|those)\s+)?your\s+(?:` + priorWords + `\s+)?(?:orders|commands)\s+(?:(?:are|is)\s+)?$|(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$)`,
 	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:(?:do|does)\s*(?:not|n't)|not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
 	// despite: "whatever the instructions above say", "regardless of your rules".
 	"despite": `^(?i)(?:whatever|regardless\s+of(?:\s+what)?|no\s+matter\s+what|despite|in\s+spite\s+of)\s+(?:` +
@@ -857,7 +857,8 @@ var (
 )
 
 // orderNounWords start the nouns the void form declares void; a clause without one needs no expression.
-var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety", "constraints"}
+var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety", "constraints",
+	"orders", "commands"}
 
 // redefineNext are the words that may follow "your" in a redefinition; any other "your" needs no expression.
 var redefineNext = []string{"new", "real", "actual", "true", "updated", "revised", "secret", "hidden", "only", "system", "instructions", "rules", "directives", "orders"}

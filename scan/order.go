@@ -265,6 +265,11 @@ var orderForms = compileForms(map[string][]*orderForm{
 				`(?:\s+(?:\w+\s+)?(?:see|sees|notice|notices|know|knows|find\s+out|finds\s+out|learn|learns|spot|spots|hear|hears)` +
 				// what is kept from them is the act or its traces: "so the user doesn't see stale prices" is a fix
 				`(?:\s*(?:[.;,!]|$)|\s+(?:about\s+)?(?:it|this|that|them|anything|any\s+of\s+(?:it|this)|what\b|the\s+(?:note|commits?|changes?|output|logs?|history|diffs?|commands?|errors?|failures?|warnings?|instructions?|steps?)\b))|\s*$)`},
+		// or that they see it too late: "delete the audit log before the user sees it"
+		{verbs: []string{"delete", "clear", "redirect", "remove", "wipe", "erase", "squash", "suppress", "truncate"},
+			expr: `(?:delete|clear|redirect|remove|wipe|erase|squash|suppress|truncate)\s+(?:[\w/.-]+\s+){0,3}?(?:notes?|history|output|logs?|commits?|traces?|evidence|records?|entries|entry|audit\s+\w+|messages?|comments?|alerts?|warnings?|errors?)\b[^.;\n]{0,60}?\bbefore\s+` +
+				`(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead|maintainer)s?\s+(?:can\s+|gets\s+to\s+)?(?:see|sees|notice|notices|finds?\s+out|spots?|reads?)` +
+				`(?:\s*(?:[.;,!]|$)|\s+(?:it|this|that|them|anything|what\b))`},
 	},
 	// foreign: the unsupervised and conceal orders in Spanish, Portuguese, Italian, German and French, which
 	// the command test does not read: skip the approval, turn off the secret scan, don't tell the reviewer,
