@@ -71,7 +71,7 @@ var instructionSources = map[string]string{
 		`|(?:the\s+|any\s+)?(?:instructions|rules|guidelines|guidance|system\s+prompt|directives)\s+(?:above|earlier|before)\b)` +
 		`(?:\s+(?:says?|tells?\s+you|states?|require|requires))?`,
 	"persona": `^(?i)(?:from\s+now\s+on,?\s+(?:you|your)\b` +
-		`|(?:act|behave|respond|operate)\s+as\s+(?:if\s+you\s+(?:were|are|had)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|(?:ai|assistant|model|agent)\s+(?:with|without)\s+no\b|no\s+(?:rules|restrictions|limits))` +
+		`|(?:act|behave|respond|operate)\s+as\s+(?:(?:if|though)\s+(?:you\s+(?:were|are|had|have)|there\s+(?:are|were))\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|(?:ai|assistant|model|agent)\s+(?:with|without)\s+no\b|no\s+(?:rules|restrictions|limits|guardrails|guidelines|filters))` +
 		`|pretend\s+(?:that\s+)?(?:you\s+(?:are|have|had|were)\s+)?(?:no|without|free\s+of|not\s+bound\s+by)\s+(?:\w+\s+)?(?:rules|restrictions|guidelines|filters|limits|guardrails|instructions|system\s+prompt)` +
 		`|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from))` +
 		`|you(?:\s+are|'re)\s+no\s+longer\s+(?:bound|restricted|limited|constrained|governed|held)\s+by\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+){0,2}?` + yourNouns +
