@@ -144,7 +144,7 @@ var instructionSources = map[string]string{
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
 	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
 	// pasted: a line that introduces a quotation as text from elsewhere ([pastedQuote]).
-	"pasted": `(?i)\b(?:attack(?:er's|er|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
+	"pasted": `(?i)\b(?:attack(?:er's|ers'|ers?|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
 	// untoldTo: a verb of telling right before "to" at the end of an "untold" match, its object not yet named.
 	"untoldTo": `(?i)(?:mention|say|reveal|disclose|report|show|explain|admit)\s+to\s*$`,
 	// untilDone: after the person an order keeps something from, a time that says when to tell them.
@@ -438,6 +438,11 @@ func quotedExample(text string, at int) bool {
 		return false // the mark closes a quotation that the hit follows: append the line "…" to AGENTS.md
 	}
 	if k := strings.LastIndexAny(before, ":>"); k >= 0 {
+		// A colon on the line that introduces the quotation as an attack ("Example of what attackers put in
+		// show notes: \"…\"") makes it one, as the line before does in [pastedQuote].
+		if before[k] == ':' && expr("pasted").MatchString(before[:k]) {
+			return true
+		}
 		before = before[k+1:]
 	}
 	for i := 0; i < len(before); i++ {
