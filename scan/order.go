@@ -249,10 +249,10 @@ var orderForms = compileForms(map[string][]*orderForm{
 				`|(?:do\s+not|don't|never)\s+(?:record|log|note|write\s+down|include|mention)\s+what\s+you\s+(?:did|ran|changed|deleted)\b`},
 		// The keywords leave out the "if" before them: "if" would stop the automaton's fast skip at every "if".
 		{verbs: []string{"anyone asks", "someone asks", "somebody asks", "anybody asks"},
-			expr: `(?:anyone|someone|somebody|anybody)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:even\s+though|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green)|between\s+us)`},
+			expr: `(?:anyone|someone|somebody|anybody)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:even\s+though|even\s+if\s+(?:there\s+(?:are|is|were|was)\b|(?:it|they|that)\s+(?:is|are|was|were|did|does|do)(?:n't|\s+not)?\s*(?:[.,;]|$)|(?:it|they)\s+(?:failed|fails|didn't|did\s+not|still\s+\w+))|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green|done|finished|complete)|between\s+us)`},
 		// asked by the people the agent reports to, a partial account is one too: "tell them only …"
 		{verbs: []string{"the user asks", "the reviewer asks", "the human asks", "the operator asks"},
-			expr: `the\s+(?:user|human|reviewer|operator)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:\bonly\b|even\s+though|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green)|between\s+us)`},
+			expr: `the\s+(?:user|human|reviewer|operator)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:\bonly\b|even\s+though|even\s+if\s+(?:there\s+(?:are|is|were|was)\b|(?:it|they|that)\s+(?:is|are|was|were|did|does|do)(?:n't|\s+not)?\s*(?:[.,;]|$)|(?:it|they)\s+(?:failed|fails|didn't|did\s+not|still\s+\w+))|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green|done|finished|complete)|between\s+us)`},
 	},
 	// cover: an act on the traces of what was done (a note, the history, output, logs, a commit) whose stated
 	// purpose is that the people the agent reports to do not see it: "clear the shell history so nobody sees what
@@ -640,7 +640,7 @@ var (
 	// of yours, a false or partial account.
 	asideHints = []string{"that you", "how you", "the fact that you", "this step", "these step", "that step", "this command",
 		"these command", "that command", "this action", "these action", "this run", "these run", "what you",
-		"even though", "although", "nothing", "everything", "between us", "only"}
+		"even though", "even if", "although", "nothing", "everything", "between us", "only"}
 	coverHints           = []string{"nobody", "no one", "no-one", "user", "human", "reviewer", "operator", "owner", "supervisor", "lead", "maintainer"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "reglas", "regras", "normas", "guideline", "guidance", "rule", "directive", "policies", "constraint"}

@@ -131,10 +131,10 @@ var freshRecallFloors = map[string]float64{
 	// every vendor token, key and JWT, false alarms 2 of 90 both times (see below). Used since to tune the
 	// fifteenth round (a recovery key by its format, telling the user after "to", covering traces before they
 	// are seen, the reader's orders declared void, acting as if it had no rules; JSON members and quoted
-	// attacks as false alarms): credentials 78 of 85 (36 of 38 assigned, 42 of 47 bare), instructions 37 of
-	// 52, false alarms 0 of 90.
+	// attacks as false alarms; scripted answers that deny what is true): credentials 78 of 85 (36 of 38
+	// assigned, 42 of 47 bare), instructions 39 of 52, false alarms 0 of 90.
 	peerFresh17File + " credential":  0.91, // 0.89 at the first score
-	peerFresh17File + " instruction": 0.70, // 0.62 at the first score
+	peerFresh17File + " instruction": 0.74, // 0.62 at the first score
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
