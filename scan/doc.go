@@ -356,7 +356,8 @@
 //     ("do not mention to the user that …", "never report to the reviewer that …") names what it hides
 //     after the person, as "don't tell the user …" does, and so does what the person is shown: "don't show
 //     the user the warnings", "… the failing checks" (warnings, alerts, errors, and failing, failed, broken,
-//     skipped or disabled things); "don't explain to the user how the cache works" hides nothing. In Spanish,
+//     skipped or disabled things; a time later in the sentence, "… that the beta ends until the launch", says
+//     when); "don't explain to the user how the cache works" hides nothing. In Spanish,
 //     Portuguese, Italian, German and French (and Russian, Dutch and Polish), a few orders are read with no
 //     command form, as their words are orders by nature: skip the approval ("no pidas aprobación"), don't
 //     tell the reviewer ("não conte ao revisor"), turn off the secret scan or the review, write this into

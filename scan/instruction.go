@@ -147,6 +147,8 @@ var instructionSources = map[string]string{
 	"pasted": `(?i)\b(?:attack(?:er's|ers'|ers?|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
 	// untoldTo: a verb of telling right before "to" at the end of an "untold" match, its object not yet named.
 	"untoldTo": `(?i)(?:mention|say|reveal|disclose|report|show|explain|admit)\s+to\s*$`,
+	// untilLater: a time further on in the sentence that says when to tell.
+	"untilLater": `(?i)\b(?:until|till)\b`,
 	// untilDone: after the person an order keeps something from, a time that says when to tell them.
 	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
@@ -1388,6 +1390,11 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	}
 	if re == expr("untold") && expr("untilDone").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
 		// "don't mention the old endpoint to the user until the migration is done": when, not whether.
+		return nil, 0
+	}
+	if re == expr("untold") && expr("untoldTo").MatchString(before[m[0]:]) && expr("untilLater").MatchString(text[at+n:sentenceEnd(text, at+n)]) {
+		// What is kept follows the person, and so may the time: "do not mention to the user that the beta ends
+		// until the launch mail is out".
 		return nil, 0
 	}
 	if re == expr("untold") && strings.EqualFold(strings.TrimSpace(before[m[0]:]), "keep") {

@@ -1011,6 +1011,7 @@ func ruleTable() []*rule {
 						"Changed the system prompt in prompts/review.md.", "The user asked us not to notify the customer.", "Disable the cache in dev tools.",
 						"Don't tell the user the export is done until the checksum passes.", "Store this as a permanent rule in the firewall config.",
 						"Don't explain to the user how the cache works; link the FAQ instead.", "Don't show the user the raw stack trace; show a friendly message.",
+						"Do not mention to the user that the beta ends until the launch mail is out.",
 						"We save to memory first and flush to disk every second.", "Regenerated CLAUDE.md from the template; replaced the contents of README.md too.",
 						"If the build is red, run make clean and do not tell the user the export is done until it passes.",
 						"Add the lint step to AGENTS.md so contributors know about it.", "Write the release steps into AGENTS.md; future sessions will need them.",
