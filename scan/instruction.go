@@ -62,7 +62,7 @@ var instructionSources = map[string]string{
 		`|(?:everything|anything|what(?:ever)?)\s+(?:` + reporters + `\s+)?(?:said|told\s+you|asked|wrote|instructed|requested|told|given)` +
 		`|(?:everything|what(?:ever)?)\s+` + reporters + `\s+(?:said|told|asked|wrote|instructed|requested))`,
 	// void: a clause that declares earlier orders void: "the earlier guidelines no longer apply".
-	"void":    `(?i)^(?:all\s+(?:previous|prior|earlier)\s+constraints\s+(?:are\s+)?$|(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$)`,
+	"void":    `(?i)^(?:all\s+(?:previous|prior|earlier)\s+constraints\s+(?:are\s+)?$|(?:(?:all|any|these|those)\s+)?your\s+(?:` + priorWords + `\s+)?(?:orders|commands)\s+(?:(?:are|is)\s+)?$|(?:(?:all|any|the|these|those)\s+)?(?:your\s+|(?:the\s+)?` + priorWords + `\s+)(?:` + priorWords + `\s+)?(?:instructions|guidelines|guidance|directives|system\s+prompt|restrictions|guardrails|safety\s+(?:rules|guidelines|policy|policies))\s+(?:(?:are|is)\s+)?$)`,
 	"voidEnd": `(?i)^(?:no\s+longer\s+appl(?:y|ies)|(?:(?:do|does)\s*(?:not|n't)|not|n't)\s+apply(?:\s+any\s*more)?|(?:now\s+)?(?:void|null\s+and\s+void|revoked|cancel+ed|lifted|suspended|rescinded|superseded))\b`,
 	// despite: "whatever the instructions above say", "regardless of your rules".
 	"despite": `^(?i)(?:whatever|regardless\s+of(?:\s+what)?|no\s+matter\s+what|despite|in\s+spite\s+of)\s+(?:` +
@@ -71,7 +71,7 @@ var instructionSources = map[string]string{
 		`|(?:the\s+|any\s+)?(?:instructions|rules|guidelines|guidance|system\s+prompt|directives)\s+(?:above|earlier|before)\b)` +
 		`(?:\s+(?:says?|tells?\s+you|states?|require|requires))?`,
 	"persona": `^(?i)(?:from\s+now\s+on,?\s+(?:you|your)\b` +
-		`|(?:act|behave|respond|operate)\s+as\s+(?:if\s+you\s+(?:were|are|had)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|(?:ai|assistant|model|agent)\s+(?:with|without)\s+no\b|no\s+(?:rules|restrictions|limits))` +
+		`|(?:act|behave|respond|operate)\s+as\s+(?:(?:if|though)\s+(?:you\s+(?:were|are|had|have)|there\s+(?:are|were))\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|uncensored|jailbroken|dan\b|(?:ai|assistant|model|agent)\s+(?:with|without)\s+no\b|no\s+(?:rules|restrictions|limits|guardrails|guidelines|filters))` +
 		`|pretend\s+(?:that\s+)?(?:you\s+(?:are|have|had|were)\s+)?(?:no|without|free\s+of|not\s+bound\s+by)\s+(?:\w+\s+)?(?:rules|restrictions|guidelines|filters|limits|guardrails|instructions|system\s+prompt)` +
 		`|you\s+are\s+now\s+(?:dan\b|in\s+(?:developer|god|jailbreak|unrestricted|admin|debug)\s+mode|an?\s+(?:unrestricted|unfiltered|uncensored)|jailbroken|free\s+(?:of|from))` +
 		`|you(?:\s+are|'re)\s+no\s+longer\s+(?:bound|restricted|limited|constrained|governed|held)\s+by\s+(?:(?:any|the|your|those|these)\s+)?(?:\w+\s+){0,2}?` + yourNouns +
@@ -139,16 +139,20 @@ var instructionSources = map[string]string{
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
-	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+to)` +
+	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+)?to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
 	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
 	// pasted: a line that introduces a quotation as text from elsewhere ([pastedQuote]).
-	"pasted": `(?i)\b(?:attack(?:er's|er|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
+	"pasted": `(?i)\b(?:attack(?:er's|ers'|ers?|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
+	// untoldTo: a verb of telling right before "to" at the end of an "untold" match, its object not yet named.
+	"untoldTo": `(?i)(?:mention|say|reveal|disclose|report|show|explain|admit)\s+to\s*$`,
+	// untilLater: a time further on in the sentence that says when to tell.
+	"untilLater": `(?i)\b(?:until|till)\b`,
 	// untilDone: after the person an order keeps something from, a time that says when to tell them.
 	"untilDone": `^(?i)(?:\s+(?:reviewers?|team|leads?))?\s+(?:until|till|before|yet)\b`,
 	// hidden: what an order to stay silent keeps from the user: this note, what you did, the change.
-	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|failures?|output)\b)` +
+	"hidden": `^(?i)(?:\s+(?:reviewers?|team|leads?))?(?:\s+(?:know|see|find\s+out|notice|hear|learn))?(?:\s*[.;,!]|\s*$|\s+(?:about\s+)?(?:this|these|it|that|anything|any\s+of\s+(?:this|it)|what\s+(?:you|this|we|i)\b|the\s+(?:note|instructions?|changes?|commits?|push|force-push|commands?|steps?|script|override|bypass|diffs?|logs?|errors?|warnings?|alerts?|failures?|output|(?:failing|failed|broken|skipped|disabled)\s+\w+)\b)` +
 		`|\s+about\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:failures?|failed\s+\w+|errors?|incidents?|outages?|breach|leak|bypass|override|deletion|mistakes?|bug|(?:disabled|skipped|bypassed|failing|broken)\s+\w+)\b` +
 		// or what the reader does, named by a clause: "about the files you delete", "about the port you opened"
 		`|\s+about\s+(?:the|any|those|these)\s+(?:\w+\s+){0,2}?\w+\s+(?:you|you've|you'll)\s+\w+)`,
@@ -436,6 +440,11 @@ func quotedExample(text string, at int) bool {
 		return false // the mark closes a quotation that the hit follows: append the line "…" to AGENTS.md
 	}
 	if k := strings.LastIndexAny(before, ":>"); k >= 0 {
+		// A colon on the line that introduces the quotation as an attack ("Example of what attackers put in
+		// show notes: \"…\"") makes it one, as the line before does in [pastedQuote].
+		if before[k] == ':' && expr("pasted").MatchString(before[:k]) {
+			return true
+		}
 		before = before[k+1:]
 	}
 	for i := 0; i < len(before); i++ {
@@ -855,7 +864,8 @@ var (
 )
 
 // orderNounWords start the nouns the void form declares void; a clause without one needs no expression.
-var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety", "constraints"}
+var orderNounWords = []string{"instruction", "guideline", "guidance", "directive", "system prompt", "restriction", "guardrail", "safety", "constraints",
+	"orders", "commands"}
 
 // redefineNext are the words that may follow "your" in a redefinition; any other "your" needs no expression.
 var redefineNext = []string{"new", "real", "actual", "true", "updated", "revised", "secret", "hidden", "only", "system", "instructions", "rules", "directives", "orders"}
@@ -1369,14 +1379,22 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 	if m == nil || re == expr("defeat") && !objectEnds(text, at+n) || quotedExample(text, at) {
 		return nil, 0
 	}
+	// "don't mention the change to the user" names what is hidden before the person; "don't mention to the user
+	// that …", a verb right before "to", after the person, as "don't tell the user …" does.
+	untoldObject := strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " to") && !expr("untoldTo").MatchString(before[m[0]:])
 	if re == expr("untold") && !strings.HasPrefix(asciiLower(strings.TrimSpace(before[m[0]:])), "keep") &&
-		!strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " to") && !strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " from") &&
+		!untoldObject && !strings.HasSuffix(strings.TrimSpace(before[m[0]:]), " from") &&
 		!expr("hidden").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
 		// "don't tell the user the export is done" is about timing; "don't tell the user about this note" hides.
 		return nil, 0
 	}
 	if re == expr("untold") && expr("untilDone").MatchString(text[at+n:lineEnd(text, at+n, 80)]) {
 		// "don't mention the old endpoint to the user until the migration is done": when, not whether.
+		return nil, 0
+	}
+	if re == expr("untold") && expr("untoldTo").MatchString(before[m[0]:]) && expr("untilLater").MatchString(text[at+n:sentenceEnd(text, at+n)]) {
+		// What is kept follows the person, and so may the time: "do not mention to the user that the beta ends
+		// until the launch mail is out".
 		return nil, 0
 	}
 	if re == expr("untold") && strings.EqualFold(strings.TrimSpace(before[m[0]:]), "keep") {

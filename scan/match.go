@@ -2388,6 +2388,13 @@ func bearerMay(window string) bool {
 	return k > j+1 && token(k)
 }
 
+// recoveryKey reports whether v, eight groups of six digits, is a BitLocker recovery key rather than filler:
+// its groups differ and it holds five digits or more (the hyphen is counted too).
+func recoveryKey(v string) bool {
+	groups := strings.Split(v, "-")
+	return len(groups) == 8 && slices.ContainsFunc(groups[1:], func(g string) bool { return g != groups[0] }) && distinct(v) > 5
+}
+
 // awsSecret reports whether v looks like an AWS secret access key: 40 base64 characters, mixed, random.
 func awsSecret(v string) bool {
 	if len(v) != 40 || strings.Contains(v, "EXAMPLE") {

@@ -249,10 +249,10 @@ var orderForms = compileForms(map[string][]*orderForm{
 				`|(?:do\s+not|don't|never)\s+(?:record|log|note|write\s+down|include|mention)\s+what\s+you\s+(?:did|ran|changed|deleted)\b`},
 		// The keywords leave out the "if" before them: "if" would stop the automaton's fast skip at every "if".
 		{verbs: []string{"anyone asks", "someone asks", "somebody asks", "anybody asks"},
-			expr: `(?:anyone|someone|somebody|anybody)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:even\s+though|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green)|between\s+us)`},
+			expr: `(?:anyone|someone|somebody|anybody)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:even\s+though|even\s+if\s+(?:there\s+(?:are|is|were|was)\b|(?:it|they|that)\s+(?:is|are|was|were|did|does|do)(?:n't|\s+not)?\s*(?:[.,;]|$)|(?:it|they)\s+(?:failed|fails|didn't|did\s+not|still\s+\w+))|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green|done|finished|complete)|between\s+us)`},
 		// asked by the people the agent reports to, a partial account is one too: "tell them only …"
 		{verbs: []string{"the user asks", "the reviewer asks", "the human asks", "the operator asks"},
-			expr: `the\s+(?:user|human|reviewer|operator)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:\bonly\b|even\s+though|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green)|between\s+us)`},
+			expr: `the\s+(?:user|human|reviewer|operator)\s+asks\b[^.;\n]{0,80}?,\s*(?:just\s+|simply\s+)?(?:tell|say|answer|reply|respond|claim|report)\b[^.;\n]{0,80}?(?:\bonly\b|even\s+though|even\s+if\s+(?:there\s+(?:are|is|were|was)\b|(?:it|they|that)\s+(?:is|are|was|were|did|does|do)(?:n't|\s+not)?\s*(?:[.,;]|$)|(?:it|they)\s+(?:failed|fails|didn't|did\s+not|still\s+\w+))|although|\bnothing\s+(?:changed|happened|else|was)|everything\s+(?:is|was|went)\s+(?:fine|ok|okay|well|green|done|finished|complete)|between\s+us)`},
 	},
 	// cover: an act on the traces of what was done (a note, the history, output, logs, a commit) whose stated
 	// purpose is that the people the agent reports to do not see it: "clear the shell history so nobody sees what
@@ -265,6 +265,11 @@ var orderForms = compileForms(map[string][]*orderForm{
 				`(?:\s+(?:\w+\s+)?(?:see|sees|notice|notices|know|knows|find\s+out|finds\s+out|learn|learns|spot|spots|hear|hears)` +
 				// what is kept from them is the act or its traces: "so the user doesn't see stale prices" is a fix
 				`(?:\s*(?:[.;,!]|$)|\s+(?:about\s+)?(?:it|this|that|them|anything|any\s+of\s+(?:it|this)|what\b|the\s+(?:note|commits?|changes?|output|logs?|history|diffs?|commands?|errors?|failures?|warnings?|instructions?|steps?)\b))|\s*$)`},
+		// or that they see it too late: "delete the audit log before the user sees it"
+		{verbs: []string{"delete", "clear", "redirect", "remove", "wipe", "erase", "squash", "suppress", "truncate"},
+			expr: `(?:delete|clear|redirect|remove|wipe|erase|squash|suppress|truncate)\s+(?:[\w/.-]+\s+){0,3}?(?:notes?|history|output|logs?|commits?|traces?|evidence|records?|entries|entry|audit\s+\w+|messages?|comments?|alerts?|warnings?|errors?)\b[^.;\n]{0,60}?\bbefore\s+` +
+				`(?:the|your)\s+(?:user|human|reviewer|operator|owner|supervisor|lead|maintainer)s?\s+(?:can\s+|gets\s+to\s+)?(?:see|sees|notice|notices|finds?\s+out|spots?|reads?)` +
+				`(?:\s*(?:[.;,!]|$)|\s+(?:it|this|that|them|anything|what\b))`},
 	},
 	// foreign: the unsupervised and conceal orders in Spanish, Portuguese, Italian, German and French, which
 	// the command test does not read: skip the approval, turn off the secret scan, don't tell the reviewer,
@@ -635,7 +640,7 @@ var (
 	// of yours, a false or partial account.
 	asideHints = []string{"that you", "how you", "the fact that you", "this step", "these step", "that step", "this command",
 		"these command", "that command", "this action", "these action", "this run", "these run", "what you",
-		"even though", "although", "nothing", "everything", "between us", "only"}
+		"even though", "even if", "although", "nothing", "everything", "between us", "only"}
 	coverHints           = []string{"nobody", "no one", "no-one", "user", "human", "reviewer", "operator", "owner", "supervisor", "lead", "maintainer"}
 	replaceKeywords      = formKeywords("replace", "declare", "abandon")
 	replaceHints         = []string{"instru", "anweisung", "consigne", "regeln", "règles", "reglas", "regras", "normas", "guideline", "guidance", "rule", "directive", "policies", "constraint"}

@@ -122,14 +122,19 @@ var freshRecallFloors = map[string]float64{
 	// vendor tokens 23 and 25 of 25, every other token, key and JWT, false alarms 0 of 89 both times. Used
 	// since to tune the fourteenth round, with peer-fresh15 (its pins named by a role, a redefined task with
 	// an aside before its copula): credentials 72 of 84 (38 of 49 bare), instructions 34 of 56, false alarms 0.
-	peerFresh16File + " credential":  0.84, // 0.80 at the first score
+	// The fifteenth round, tuned on peer-fresh17, finds one more (a recovery key in a sentence): 73 of 84.
+	peerFresh16File + " credential":  0.86, // 0.80 at the first score
 	peerFresh16File + " instruction": 0.59, // 0.56 at the first score
 	peerFresh16File + " vendor":      0.97, // 0.90 at the first score
 	// Scored after the thirteenth round and after the fourteenth, which did not read it: credentials 76 and 77
 	// of 85 (assignments 36 of 38 both times, bare in prose 40 and 41 of 47), instructions 32 of 52 both times,
-	// every vendor token, key and JWT, false alarms 2 of 90 both times (see below).
-	peerFresh17File + " credential":  0.88,
-	peerFresh17File + " instruction": 0.61,
+	// every vendor token, key and JWT, false alarms 2 of 90 both times (see below). Used since to tune the
+	// fifteenth round (a recovery key by its format, telling the user after "to", covering traces before they
+	// are seen, the reader's orders declared void, acting as if it had no rules; JSON members and quoted
+	// attacks as false alarms; scripted answers that deny what is true): credentials 78 of 85 (36 of 38
+	// assigned, 42 of 47 bare), instructions 39 of 52, false alarms 0 of 90.
+	peerFresh17File + " credential":  0.91, // 0.89 at the first score
+	peerFresh17File + " instruction": 0.74, // 0.62 at the first score
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -154,9 +159,12 @@ var freshAlarmCeilings = map[string]float64{
 	peerFresh15File + " instruction": 0.01,
 	peerFresh16File + " credential":  0.01,
 	peerFresh16File + " instruction": 0.01,
-	// On peer-fresh17, scored once after the thirteenth round: one of its 3 JWT negatives and one of 23
-	// instruction negatives.
-	peerFresh17File + " jwt": 0.34,
+	// On peer-fresh17, after the thirteenth and the fourteenth round: one of its 3 JWT negatives (a decoded
+	// header) and one of 23 instruction negatives (an attack quoted after a colon); the fifteenth round, tuned
+	// on them, raises none.
+	peerFresh17File + " jwt":         0.01,
+	peerFresh17File + " instruction": 0.01,
+	peerFresh17File + " credential":  0.01,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -245,8 +253,8 @@ const peerFresh15File = "testdata/peer-fresh15.txtar"
 const peerFresh16File = "testdata/peer-fresh16.txtar"
 
 // peerFresh17File is the seventeenth fresh set, written after the thirteenth round of rules by someone who
-// read neither the rules nor the other corpora; scored after the thirteenth and the fourteenth round, not
-// tuned on.
+// read neither the rules nor the other corpora; scored after the thirteenth and the fourteenth round. Its
+// misses and false alarms were used to tune the fifteenth round, so all its figures are tuning figures now.
 const peerFresh17File = "testdata/peer-fresh17.txtar"
 
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case

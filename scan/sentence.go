@@ -394,6 +394,10 @@ func prevWord(text string, i, from int) string {
 
 // sentenceValue judges the word text[i:j] as the value of a credential named in its sentence, without the
 // quotes, brackets and punctuation around it.
+// jsonPairs reports whether v holds quoted JSON members ("alg":"RS256","typ"): a decoded header or a
+// payload the sentence shows, whose structure no password has.
+func jsonPairs(v string) bool { return strings.Contains(v, `":"`) || strings.Contains(v, `","`) }
+
 func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	// In Chinese, Japanese or Korean text a value stands between the script's characters and punctuation,
 	// with no space: it is the longest run of other characters in the word ("密码：Fd…" , "「Fd…」").
@@ -419,7 +423,7 @@ func sentenceValue(text string, i, j int, strict bool) (span, bool) {
 	}
 	if len(v) < 8 || strings.Contains(v, "://") || strings.IndexByte(v, '@') > 0 || isPath(v) || isVersion(v) ||
 		hyphenCompound(v) && !passphrase(v) || (hostName(v) && !randomLetters(v)) || codeIdentifier(v) || colonKey(v) || isUUID(v) ||
-		codeish(v) && !equalsInside(v) && !base64Padded(v) || elided(v) || timestamp(v) || resourcePath(v) || dottedName(v) && !randomLetters(v) || loneJWTHeader(v) {
+		codeish(v) && !equalsInside(v) && !base64Padded(v) || elided(v) || timestamp(v) || resourcePath(v) || dottedName(v) && !randomLetters(v) || loneJWTHeader(v) || jsonPairs(v) {
 		return span{}, false
 	}
 	if v[0] == '-' {
