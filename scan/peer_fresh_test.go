@@ -135,6 +135,11 @@ var freshRecallFloors = map[string]float64{
 	// assigned, 42 of 47 bare), instructions 39 of 52, false alarms 0 of 90.
 	peerFresh17File + " credential":  0.91, // 0.89 at the first score
 	peerFresh17File + " instruction": 0.74, // 0.62 at the first score
+	// Scored after the fourteenth round and after the fifteenth, which did not read it, with the same figures
+	// both times: credentials 54 of 63 (assignments 28 of 30, bare in prose 26 of 33), instructions 28 of 44,
+	// every vendor token, key and JWT, false alarms 1 of 70 (see below).
+	peerFresh18File + " credential":  0.85,
+	peerFresh18File + " instruction": 0.63,
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -165,6 +170,9 @@ var freshAlarmCeilings = map[string]float64{
 	peerFresh17File + " jwt":         0.01,
 	peerFresh17File + " instruction": 0.01,
 	peerFresh17File + " credential":  0.01,
+	// On peer-fresh18, after the fourteenth and the fifteenth round: one of its 18 instruction negatives (a
+	// jailbreak opener quoted in a sentence as an example).
+	peerFresh18File + " instruction": 0.06,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -257,10 +265,14 @@ const peerFresh16File = "testdata/peer-fresh16.txtar"
 // misses and false alarms were used to tune the fifteenth round, so all its figures are tuning figures now.
 const peerFresh17File = "testdata/peer-fresh17.txtar"
 
+// peerFresh18File is the eighteenth fresh set, written while the fifteenth round of rules was, by someone who
+// read neither the rules nor the other sets. It has not been tuned on.
+const peerFresh18File = "testdata/peer-fresh18.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
