@@ -180,6 +180,13 @@ var evalCorpora = []evalCorpus{
 		{"queries.jsonl", 0.47, 0.64, 0.62, -0.005, 0.5, tuneHalf, 0},
 		{"queries.jsonl", 0.42, 0.62, 0.55, 0.03, 0.3, heldHalf, 0},
 	}},
+	// A group of three hotels and its operations and IT, written the same way; scored once, and the floors
+	// sit just under that first score.
+	{dir: "eval-hotel", minNotes: 80, files: []evalFile{
+		{"queries.jsonl", 0.81, 0.91, 0.80, 0.01, 0.75, allQueries, 15},
+		{"queries.jsonl", 0.80, 0.94, 0.78, 0.02, 0.75, tuneHalf, 0},
+		{"queries.jsonl", 0.82, 0.88, 0.82, 0.005, 0.75, heldHalf, 0},
+	}},
 }
 
 // manifestEntry is a line of a corpus's manifest.jsonl: a note's file, relative to the corpus, and its time.
