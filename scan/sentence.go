@@ -174,6 +174,9 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
+		if settingValue(v) {
+			return nil, 0 // "encoder config key `ClockSyncMinutes=60`": a setting, the assignment rules' to judge by its name
+		}
 		if verb && !switchy(v) {
 			return nil, 0 // "logs in with AzureAD2024", "authenticates with OAuth2ClientCredentials": names
 		}
@@ -1500,4 +1503,23 @@ func tableCell(text string, at, n int) (span, bool) {
 		i = re + 1
 	}
 	return span{}, false
+}
+
+// settingValue reports whether v is a setting written out, a name of words as code names things and a short
+// value ("ClockSyncMinutes=60", "lockout_threshold=5"), rather than a password with an equals sign in it.
+func settingValue(v string) bool {
+	name, val, ok := strings.Cut(v, "=")
+	if !ok || len(name) < 6 || !isIdentifier(name) || val == "" || len(val) >= 16 || val[0] == '=' {
+		return false
+	}
+	run, longest := 0, 0
+	for i := 0; i < len(name); i++ {
+		if 'a' <= name[i] && name[i] <= 'z' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest >= 3
 }
