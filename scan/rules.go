@@ -313,6 +313,7 @@ func ruleTable() []*rule {
 						"La contraseña del router es " + fake("qwe.hRTp", "ZxKmLtNv") + "."},
 					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
 						"Encoder config: `C:\\Kiosk\\encoder.ini`, key `DoorResyncInterval=45`.", "Set the key LockoutThreshold=5 on every reader.",
+						"The hostname of the login node, stale since 001-helix-cluster-overview, is now login3.", "The login shell for ops-2024-jump is zsh.",
 						"Pin the admin image to 1.4.2 and the manager pin to 20240611 in the lockfile.", "The admin pin policy allows 6 digits.",
 						"Signed the tag with key 0xA1B2C3D4E5F6 as usual.", "Signed the release with key ReleaseSigning2024 from the HSM.", "The password reset for svc-deploy-2 is tracked in FW-233.", "--- PASS: TestLogin2 (0.01s), login flow for db-replica-2.internal",
 						"the token fix landed in commit 996bf7c054569af7a38ee9dd9d8fd1716f93cbab", "the cache key user:42:profile expires hourly",

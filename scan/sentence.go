@@ -370,7 +370,8 @@ var compoundNext = map[string]bool{"store": true, "stores": true, "manager": tru
 	"limit": true, "limits": true, "count": true, "usage": true, "refresh": true, "exchange": true, "validation": true,
 	"management": true, "handling": true, "storage": true, "hashing": true, "hashed": true, "encryption": true, "encoding": true,
 	"algorithm": true, "complexity": true, "requirements": true, "requirement": true, "strength": true,
-	"expiration": true, "history": true, "salt": true, "salting": true, "rules": true, "pad": true, "entry": true}
+	"expiration": true, "history": true, "salt": true, "salting": true, "rules": true, "pad": true, "entry": true,
+	"node": true, "nodes": true, "shell": true, "screen": true, "banner": true}
 
 // nextWord returns the word that starts after blanks at text[i], without punctuation after it.
 func nextWord(text string, i int) string {
