@@ -222,12 +222,22 @@ func makeTerm(parts []string) term {
 	}
 	add(strings.Join(lower, " "))
 	t.words = lower
+	// The words of the name, camelCase cut too, in every grouping a note may write them in: the query's
+	// parity_check.cron matches a note's parityCheck.cron, nightAudit.start its night_audit.start.
+	var fine []string
+	for _, p := range parts {
+		for _, w := range camelParts(p) {
+			if w = strings.ToLower(w); w != "" {
+				fine = append(fine, w)
+			}
+		}
+	}
+	for _, g := range groupings(fine) {
+		add(g)
+	}
 	if len(lower) > 1 {
 		add(strings.Join(lower, ""))
 	} else {
-		if split := camelParts(parts[0]); len(split) > 1 {
-			add(strings.ToLower(strings.Join(split, " ")))
-		}
 		if split := digitParts(lower[0]); len(split) > 1 {
 			add(strings.Join(split, " "))
 		}
@@ -243,6 +253,34 @@ func makeTerm(parts []string) term {
 		}
 	}
 	return t
+}
+
+// maxGrouped bounds the words whose groupings [groupings] lists (2^(n-1) of them).
+const maxGrouped = 4
+
+// groupings returns words written every way a name may group them, each boundary a space or nothing:
+// parity, check, cron gives "parity check cron", "paritycheck cron", "parity checkcron" and
+// "paritycheckcron". Past [maxGrouped] words, or with a number among them (3.5.0 is not 35.0, eu-west-1 is
+// written so), only the first and the last of those.
+func groupings(words []string) []string {
+	if len(words) < 2 {
+		return nil
+	}
+	if len(words) > maxGrouped || slices.ContainsFunc(words, isNumber) {
+		return []string{strings.Join(words, " "), strings.Join(words, "")}
+	}
+	var out []string
+	for mask := 0; mask < 1<<(len(words)-1); mask++ {
+		var b strings.Builder
+		for i, w := range words {
+			if i > 0 && mask&(1<<(i-1)) != 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(w)
+		}
+		out = append(out, b.String())
+	}
+	return out
 }
 
 // camelParts splits a camelCase or PascalCase word at each lowercase-to-uppercase step
@@ -344,3 +382,6 @@ func wordSet(list string) map[string]bool {
 	}
 	return m
 }
+
+// isNumber reports whether w holds a digit: a number or a version's part, such as 3, 1024 or 0rc1.
+func isNumber(w string) bool { return strings.ContainsFunc(w, unicode.IsDigit) }

@@ -111,8 +111,13 @@ func TestQueryTerms(t *testing.T) {
 		{"don't deploy", `"don" OR "deploy"`},
 		{"FW-233", `("fw 233" OR "fw233")`},
 		{"eu-west-1 region", `("eu west 1" OR "euwest1") OR "region"`},
-		{"internal/sync/retry.go", `("internal sync retry go" OR "internalsyncretrygo")`},
-		{"fetchUserProfile", `("fetchuserprofile" OR "fetch user profile")`},
+		{"internal/sync/retry.go", `("internal sync retry go" OR "internalsyncretrygo" OR "internal syncretrygo" OR "internalsync retrygo" OR "internal sync retrygo" OR "internalsyncretry go" OR "internal syncretry go" OR "internalsync retry go")`},
+		{"fetchUserProfile", `("fetchuserprofile" OR "fetch userprofile" OR "fetchuser profile" OR "fetch user profile")`},
+		// a name in another grouping than the note's: parityCheck.cron, night_audit.start
+		{"parity_check.cron", `("parity check cron" OR "paritycheckcron" OR "parity checkcron" OR "paritycheck cron")`},
+		{"nightAudit.start", `("nightaudit start" OR "nightauditstart" OR "night auditstart" OR "night audit start")`},
+		{"a.b.c.d.e", `("a b c d e" OR "abcde")`},              // past maxGrouped words: spaced and joined only
+		{"firmware 3.5.0", `"firmware" OR ("3 5 0" OR "350")`}, // a version is not regrouped
 		{"end. Next", `"end" OR "next"`},
 		{"-user", `"user"`},
 		{"Muenchen Strasse", `("muenchen" OR "munchen") OR ("strasse" OR "straße")`},
