@@ -20,7 +20,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -428,19 +427,6 @@ func (s *state) checkStore(t *testing.T, r *row, what string) {
 		}
 		return nil
 	})
-}
-
-// pendingTemps returns the temp files in the pending directory of h.
-func pendingTemps(h string) []string {
-	entries, _ := os.ReadDir(filepath.Join(h, "pending"))
-	var out []string
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".tmp-") {
-			out = append(out, e.Name())
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // withTimeout runs f and reports an error if it takes longer than d (a hang is a failure, not a stuck suite).
