@@ -174,9 +174,6 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 		sentence := text[ss:se]
 		v := text[sp.start:sp.end]
-		if settingValue(v) {
-			return nil, 0 // "encoder config key `ClockSyncMinutes=60`": a setting, the assignment rules' to judge by its name
-		}
 		if verb && !switchy(v) {
 			return nil, 0 // "logs in with AzureAD2024", "authenticates with OAuth2ClientCredentials": names
 		}
@@ -462,8 +459,9 @@ func equalsInside(v string) bool {
 	if k <= 0 || k == len(v)-1 || strings.ContainsAny(v, "([{$\"'") || envAssign(v) || strings.Contains(v, "==") {
 		return false
 	}
-	// After a lower-case word the = may set a parameter (id=abc123): then what follows must be random alone.
-	if allBytes(v[:k], func(c byte) bool { return 'a' <= c && c <= 'z' }) {
+	// After a lower-case word or a setting's name the = may set it (id=abc123, ClockSyncMinutes=60): then
+	// what follows must be random alone.
+	if allBytes(v[:k], func(c byte) bool { return 'a' <= c && c <= 'z' }) || settingName(v[:k]) {
 		n, _, _, _, _ := classes(v[k+1:])
 		return len(v)-k-1 >= 8 && n >= 3
 	}
@@ -1506,21 +1504,21 @@ func tableCell(text string, at, n int) (span, bool) {
 	return span{}, false
 }
 
-// settingValue reports whether v is a setting written out, a name of words as code names things and a short
-// value ("ClockSyncMinutes=60", "lockout_threshold=5"), rather than a password with an equals sign in it.
-func settingValue(v string) bool {
-	name, val, ok := strings.Cut(v, "=")
-	if !ok || len(name) < 6 || !isIdentifier(name) || val == "" || len(val) >= 16 || val[0] == '=' {
+// settingName reports whether name is a setting's name as code writes it: a code identifier ([isIdentifier])
+// holding a word, a run of three lower-case letters or more (ClockSyncMinutes, lockout_threshold), which
+// random letters (JfUs) seldom have.
+func settingName(name string) bool {
+	if !isIdentifier(name) {
 		return false
 	}
-	run, longest := 0, 0
+	run := 0
 	for i := 0; i < len(name); i++ {
-		if 'a' <= name[i] && name[i] <= 'z' {
-			run++
-			longest = max(longest, run)
-		} else {
+		if run = run + 1; name[i] < 'a' || name[i] > 'z' {
 			run = 0
 		}
+		if run >= 3 {
+			return true
+		}
 	}
-	return longest >= 3
+	return false
 }
