@@ -232,12 +232,10 @@ func makeTerm(parts []string) term {
 			}
 		}
 	}
-	for _, g := range groupings(fine) {
+	for _, g := range groupings(fine) { // the words written together among them
 		add(g)
 	}
-	if len(lower) > 1 {
-		add(strings.Join(lower, ""))
-	} else {
+	if len(lower) == 1 {
 		if split := digitParts(lower[0]); len(split) > 1 {
 			add(strings.Join(split, " "))
 		}

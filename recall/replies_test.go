@@ -137,16 +137,7 @@ func TestContextBuildListsTheReplyToAQuestionTurn(t *testing.T) {
 		"Amélie (14 December 2025): And the mortgage?",
 		"Nuria (14 December 2025): 3.1% fixed for 25 years.",
 	)
-	_, cands, err := s.ExplainContext(context.Background(), ContextOptions{Query: "mortgage", Budget: 500, Now: t0.Add(time.Hour)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range cands {
-		if c.Included {
-			got = append(got, c.Text)
-		}
-	}
+	got := included(t, s, ContextOptions{Query: "mortgage", Budget: 500, Now: t0.Add(time.Hour)})
 	if len(got) != 2 || got[1] != "3.1% fixed for 25 years." {
 		t.Errorf("context build holds %q, want the question and its reply", got)
 	}
@@ -190,16 +181,7 @@ func TestReplyKeepsToTheFilter(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, allow := range []bool{false, true} {
-		_, cands, err := s.ExplainContext(ctx, ContextOptions{Query: "mortgage", Budget: 500, Now: t0.Add(time.Hour), AllowFlagged: allow})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, c := range cands {
-			if c.Included {
-				got = append(got, c.Text)
-			}
-		}
+		got := included(t, s, ContextOptions{Query: "mortgage", Budget: 500, Now: t0.Add(time.Hour), AllowFlagged: allow})
 		if want := map[bool]int{false: 1, true: 2}[allow]; len(got) != want {
 			t.Errorf("allow flagged %v: context build holds %q, want %d claims", allow, got, want)
 		}
@@ -211,4 +193,20 @@ func TestReplyKeepsToTheFilter(t *testing.T) {
 	if len(res.Claims) != 2 || !res.Claims[1].Flagged {
 		t.Errorf("recall lists %+v, want the question and its reply marked flagged", texts(res.Claims))
 	}
+}
+
+// included returns the text of the claims a context block built with opt includes, in order.
+func included(t *testing.T, s *Store, opt ContextOptions) []string {
+	t.Helper()
+	_, cands, err := s.ExplainContext(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cands {
+		if c.Included {
+			got = append(got, c.Text)
+		}
+	}
+	return got
 }
