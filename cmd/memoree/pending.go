@@ -195,14 +195,14 @@ func flags(it pending.Item) string {
 // of the session --session gives.
 func pendingID(c *cli.Context, e *env) (*pending.Dir, string, error) {
 	name := "pending " + c.Command.Name
-	var id, session string
+	var id string
 	switch {
 	case c.IsSet(itemSessionFlag.Name):
 		if c.NArg() > 0 {
 			return nil, "", usagef("%s takes an ID or --session, not both", name)
 		}
-		var err error
-		if session, err = sessionArg(c, e, itemSessionFlag, true); err != nil {
+		session, err := sessionArg(c, e, itemSessionFlag, true)
+		if err != nil {
 			return nil, "", err
 		}
 		id = pending.IDFor(session)
@@ -215,15 +215,17 @@ func pendingID(c *cli.Context, e *env) (*pending.Dir, string, error) {
 		}
 	}
 	dir, err := openPending(e)
-	if err != nil || session == "" {
-		return dir, id, err
+	return dir, id, err
+}
+
+// namedBySession names the session in err when the checkpoint a command named with --session is not there,
+// where the checkpoint's ID would tell the user nothing.
+func namedBySession(c *cli.Context, err error) error {
+	if errors.Is(err, pending.ErrNotFound) && c.IsSet(itemSessionFlag.Name) {
+		return fmt.Errorf("%w for session %s: run 'memoree pending list --all' to see the sessions", pending.ErrNotFound,
+			escape.Label(itemSessionFlag.Get(c)))
 	}
-	if _, err := dir.Resolve(id); errors.Is(err, pending.ErrNotFound) {
-		dir.Close()
-		return nil, "", fmt.Errorf("%w for session %s: run 'memoree pending list --all' to see the sessions", pending.ErrNotFound,
-			escape.Label(session))
-	}
-	return dir, id, nil
+	return err
 }
 
 func runPendingList(c *cli.Context, e *env) error {
@@ -307,7 +309,8 @@ func pendingItem(c *cli.Context, e *env) (pending.Item, error) {
 		return pending.Item{}, err
 	}
 	defer dir.Close()
-	return dir.Get(id)
+	it, err := dir.Get(id)
+	return it, namedBySession(c, err)
 }
 
 func runPendingShow(c *cli.Context, e *env) error {
@@ -364,7 +367,7 @@ func runPendingDrop(c *cli.Context, e *env) error {
 	defer dir.Close()
 	it, err := dir.Drop(id)
 	if err != nil {
-		return err
+		return namedBySession(c, err)
 	}
 	if now, err := e.now(); err == nil {
 		e.record(journal.Entry{Time: now, Op: journal.Dropped, Session: it.Session, Checkpoint: it.ID, Bytes: int64(it.Bytes)})

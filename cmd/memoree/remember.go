@@ -387,7 +387,7 @@ func runPendingApply(c *cli.Context, e *env) error {
 		return out.Artifact, err
 	})
 	if err != nil {
-		return err
+		return namedBySession(c, err)
 	}
 	recordApply(e, now, p, out, len(findings))
 	return printApply(c, e, it.ID, out)
