@@ -25,9 +25,7 @@ type automaton struct {
 	outStart []uint16
 	outList  []uint16
 	lens     []int // keyword → length in bytes
-	// start2[c1*nclass+c2] is 1 when some keyword begins with bytes of classes c1, c2. Every keyword has at
-	// least two bytes, so in the root state a position whose pair is not set cannot start a match and is skipped.
-	start2 string
+	maxLen   int   // the longest keyword's length
 }
 
 // separators share one input class: a keyword written api_key also matches api-key, api.key and "api key".
@@ -138,36 +136,65 @@ func buildAutomaton(words []string, fold bool) *automaton {
 	if len(a.outList) >= 1<<16 {
 		panic("scan: more than 65535 keyword outputs; widen automaton.outStart")
 	}
-	start2 := make([]byte, nc*nc)
 	for _, w := range words {
-		if len(w) < 2 {
-			panic("scan: keyword shorter than two bytes: " + w)
+		if w == "" {
+			panic("scan: empty keyword")
 		}
-		start2[int(a.class[lowerByte(w[0])])*nc+int(a.class[lowerByte(w[1])])] = 1
+		a.maxLen = max(a.maxLen, len(w))
 	}
-	a.start2 = string(start2)
 	return a
 }
 
-// scan calls hit(keyword, start) for every keyword occurrence, in order of its end.
-func (a *automaton) scan(text string, hit func(k, start int)) {
-	next, class, start2 := a.next, &a.class, a.start2
-	n, outFrom := a.nclass, a.outFrom
-	s := 0
-	for i := 0; i < len(text); i++ {
-		if s == 0 {
-			for i+1 < len(text) && start2[int(class[text[i]])*n+int(class[text[i+1]])] == 0 {
-				i++
-			}
-		}
+// scan appends to hits every keyword occurrence in text, in order of its end (at one end, the longer keyword
+// first), and returns the extended slice; later is scratch space it may use, returned for reuse.
+//
+// A pass costs one table load per byte, each waiting for the one before, so the processor idles between them.
+// A long text is therefore read by two chains of loads at once, one from its start and one from its middle.
+// The second starts maxLen-1 bytes before the half it reports, so from the half's first byte on it is in the
+// state one pass would be in; it reports only what ends in its half, into later, which is appended at the end.
+func (a *automaton) scan(text string, hits, later []kwHit) (all, spare []kwHit) {
+	next, class, outFrom := a.next, &a.class, a.outFrom
+	n := len(text)
+	mid, j := n, n // a short text is read by the first chain alone
+	if n >= 4*a.maxLen {
+		warm := a.maxLen - 1
+		mid = (n + warm) / 2 // so that both chains read about as many bytes
+		j = mid - warm
+	}
+	s, t := 0, 0
+	i := 0
+	for ; i < mid && j < n; i, j = i+1, j+1 {
 		s = int(next[s+int(class[text[i]])])
+		t = int(next[t+int(class[text[j]])])
 		if s >= outFrom {
-			o := (s - outFrom) / n
-			for _, k := range a.outList[a.outStart[o]:a.outStart[o+1]] {
-				hit(int(k), i+1-a.lens[k])
-			}
+			hits = a.appendOut(hits, s, i)
+		}
+		if t >= outFrom && j >= mid {
+			later = a.appendOut(later, t, j)
 		}
 	}
+	for ; i < mid; i++ {
+		s = int(next[s+int(class[text[i]])])
+		if s >= outFrom {
+			hits = a.appendOut(hits, s, i)
+		}
+	}
+	for ; j < n; j++ {
+		t = int(next[t+int(class[text[j]])])
+		if t >= outFrom && j >= mid {
+			later = a.appendOut(later, t, j)
+		}
+	}
+	return append(hits, later...), later[:0]
+}
+
+// appendOut appends the keywords that end in state s at text[i].
+func (a *automaton) appendOut(hits []kwHit, s, i int) []kwHit {
+	o := (s - a.outFrom) / a.nclass
+	for _, k := range a.outList[a.outStart[o]:a.outStart[o+1]] {
+		hits = append(hits, kwHit{int(k), i + 1 - a.lens[k]})
+	}
+	return hits
 }
 
 // contains reports whether text holds any keyword.

@@ -41,15 +41,16 @@ func placeholderMark(v string) bool {
 	if _, lower, upper, digit, _ := classes(v); !lower || !upper || !digit {
 		return true
 	}
-	found := false
-	m.scan(v, func(k, start int) {
-		end := start + m.lens[k]
+	var buf [8]kwHit
+	hits, _ := m.scan(v, buf[:0], nil)
+	for _, h := range hits {
+		start, end := h.pos, h.pos+m.lens[h.k]
 		if end-start > 4 || start == 0 || end >= len(v) || !isAlnum(v[start-1]) || !isAlnum(v[end]) ||
 			!allBytes(v[start:end], func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }) {
-			found = true
+			return true
 		}
-	})
-	return found
+	}
+	return false
 }
 
 // isPlaceholder reports whether v is a stand-in or an indirection rather than a literal secret: template syntax,

@@ -218,7 +218,7 @@ func Text(text string) []Finding {
 // scan allocates, and memory that was just freed is faster to fill again than fresh memory. Nothing of it
 // outlives the call: no rule keeps its hits, and findings are copied out of the candidates.
 type scratch struct {
-	all        []kwHit
+	all, later []kwHit
 	counts     []int
 	backing    []int
 	hits, lens [][]int // per rule: start and length of each keyword hit, in order of its end
@@ -238,18 +238,20 @@ const pooledText = 64 << 10
 // collect fills l with the keyword hits in text: one pass collects them and counts them per rule, a second
 // deals them out to the rules from one array.
 func (e *engine) collect(l *scratch, text string) {
-	all := l.all[:0]
 	counts := slices.Grow(l.counts[:0], len(e.rules))[:len(e.rules)]
 	clear(counts)
-	e.ac.scan(text, func(k, pos int) {
-		if ex := e.kwExact[k]; ex != "" && text[pos:pos+len(ex)] != ex {
-			return
+	found, later := e.ac.scan(text, l.all[:0], l.later[:0])
+	l.later = later
+	all := found[:0]
+	for _, h := range found {
+		if ex := e.kwExact[h.k]; ex != "" && text[h.pos:h.pos+len(ex)] != ex {
+			continue
 		}
-		all = append(all, kwHit{k, pos})
-		for _, ri := range e.kwRules[k] {
+		all = append(all, h)
+		for _, ri := range e.kwRules[h.k] {
 			counts[ri]++
 		}
-	})
+	}
 	total := 0
 	for _, c := range counts {
 		total += c

@@ -146,14 +146,7 @@ func writeAutomatonLiteral(b *strings.Builder, a *automaton) {
 	fmt.Fprintf(b, "outStart: []uint16%s,\n", intList(a.outStart))
 	fmt.Fprintf(b, "outList: []uint16%s,\n", intList(a.outList))
 	fmt.Fprintf(b, "lens: []int%s,\n", intList(a.lens))
-	b.WriteString("start2: \"\" +\n")
-	for i := 0; i < len(a.start2); i += a.nclass {
-		sep := " +"
-		if i+a.nclass >= len(a.start2) {
-			sep = ","
-		}
-		fmt.Fprintf(b, "%s%s\n", strconv.Quote(a.start2[i:i+a.nclass]), sep)
-	}
+	fmt.Fprintf(b, "maxLen: %d,\n", a.maxLen)
 	b.WriteString("}")
 }
 
