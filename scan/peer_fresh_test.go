@@ -140,6 +140,11 @@ var freshRecallFloors = map[string]float64{
 	// every vendor token, key and JWT, false alarms 1 of 70 (see below).
 	peerFresh18File + " credential":  0.85,
 	peerFresh18File + " instruction": 0.63,
+	// Scored once after the fifteenth round, before the sixteenth, which did not read it: credentials 58 of 71
+	// (assignments 31 of 33, bare in prose 27 of 38), instructions 24 of 46, every vendor token, key and
+	// JWT, false alarms 3 of 71 (see below).
+	peerFresh19File + " credential":  0.81,
+	peerFresh19File + " instruction": 0.52,
 }
 
 // freshAlarmCeilings sets the false-alarm ceiling of a group in one file where it differs from
@@ -173,6 +178,13 @@ var freshAlarmCeilings = map[string]float64{
 	// On peer-fresh18, after the fourteenth and the fifteenth round: one of its 18 instruction negatives (a
 	// jailbreak opener quoted in a sentence as an example).
 	peerFresh18File + " instruction": 0.06,
+	// On peer-fresh19, after the fifteenth round: one of its 23 credential negatives (a vendor's documented
+	// example key, 0123456789abcdef twice, named in a sentence), one of 20 instruction negatives (Docker's
+	// installer piped into a shell, in a runbook for people) and one of 2 OpenAI negatives (a model's name
+	// after "model ids used are").
+	peerFresh19File + " credential":  0.05,
+	peerFresh19File + " instruction": 0.06,
+	peerFresh19File + " openai":      0.51,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -269,10 +281,14 @@ const peerFresh17File = "testdata/peer-fresh17.txtar"
 // read neither the rules nor the other sets. It has not been tuned on.
 const peerFresh18File = "testdata/peer-fresh18.txtar"
 
+// peerFresh19File is the nineteenth fresh set, written while the sixteenth round of rules was, by someone who
+// read neither the rules nor the other sets. It has not been tuned on.
+const peerFresh19File = "testdata/peer-fresh19.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File, peerFresh19File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }

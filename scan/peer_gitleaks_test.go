@@ -19,7 +19,7 @@ func TestPeerAgainstGitleaks(t *testing.T) {
 	if err != nil {
 		t.Skip("gitleaks is not on PATH")
 	}
-	for _, file := range []string{peerTuneFile, peerHeldFile, peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File} {
+	for _, file := range []string{peerTuneFile, peerHeldFile, peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File, peerFresh19File} {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { compareGitleaks(t, bin, file) })
 	}
 }
