@@ -7,7 +7,7 @@ import (
 )
 
 // checkResult asserts the invariants every Result of [Rules] keeps for text.
-func checkResult(t *testing.T, text string, r Result) {
+func checkResult(t *testing.T, text string, src Source, r Result) {
 	t.Helper()
 	if r.Compiler != Rules.Name() {
 		t.Errorf("Compiler = %q, want %q", r.Compiler, Rules.Name())
@@ -92,7 +92,7 @@ func checkResult(t *testing.T, text string, r Result) {
 			t.Errorf("claims not in order of first occurrence")
 		}
 	}
-	if again := Rules.Compile(text, Source{}); !reflect.DeepEqual(again, r) {
+	if again := Rules.Compile(text, src); !reflect.DeepEqual(again, r) {
 		t.Errorf("compiling twice differs:\n%+v\n%+v", r, again)
 	}
 }

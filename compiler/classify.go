@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// The classification policy of rules/4 is stated once, in the package comment (doc.go); keep the two in step.
+// The classification policy of rules/5 is stated once, in the package comment (doc.go); keep the two in step.
 
 // Reasons a statement is skipped.
 const (

@@ -49,7 +49,7 @@ type Source struct{ Kind, Session, Task string }
 
 // Result is what a compiler made of one text. Claims are in order of first occurrence.
 type Result struct {
-	Compiler string // e.g. "rules/4"
+	Compiler string // e.g. "rules/5"
 	Claims   []Claim
 	Skipped  []Skip
 }
@@ -64,8 +64,8 @@ type Compiler interface {
 	Compile(text string, src Source) Result
 }
 
-// Rules is the built-in rule-based compiler, named "rules/4". It ignores [Source]. It is safe for
-// concurrent use.
+// Rules is the built-in rule-based compiler, named "rules/5". Of [Source] it reads only Task, which heads
+// every claim's Context. It is safe for concurrent use.
 var Rules Compiler = rules{}
 
 // Key returns the normalized identity of a statement: NFC, Unicode case folding (golang.org/x/text/cases.Fold),

@@ -274,7 +274,7 @@ func TestCompile(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) && (len(got) != 0 || len(tt.want) != 0) {
 				t.Errorf("Compile(%q):\ngot  %q\nwant %q", tt.text, got, tt.want)
 			}
-			checkResult(t, tt.text, r)
+			checkResult(t, tt.text, Source{}, r)
 		})
 	}
 }
@@ -321,13 +321,13 @@ func TestCompileSpans(t *testing.T) {
 
 func TestCompileEmpty(t *testing.T) {
 	r := Rules.Compile("", Source{Kind: "checkpoint"})
-	if r.Compiler != "rules/4" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
-		t.Errorf("Compile(\"\") = %#v, want rules/4 with empty, non-nil slices", r)
+	if r.Compiler != "rules/5" || r.Claims == nil || r.Skipped == nil || len(r.Claims)+len(r.Skipped) != 0 {
+		t.Errorf("Compile(\"\") = %#v, want rules/5 with empty, non-nil slices", r)
 	}
 }
 
 func TestName(t *testing.T) {
-	if got := Rules.Name(); got != "rules/4" {
+	if got := Rules.Name(); got != "rules/5" {
 		t.Errorf("Name() = %q", got)
 	}
 	if got := Rules.Compile("The store is ready now.", Source{}).Compiler; got != Rules.Name() {
@@ -335,12 +335,27 @@ func TestName(t *testing.T) {
 	}
 }
 
-func TestCompileIgnoresSource(t *testing.T) {
+// TestCompileSource checks that of the source only the task changes the result, and only the claims'
+// context: kind and session leave it as it is, and a task heads every context without touching the text,
+// the spans or the keys.
+func TestCompileSource(t *testing.T) {
 	text := "We decided to use flock.\nran the tests"
 	a := Rules.Compile(text, Source{})
-	b := Rules.Compile(text, Source{Kind: "checkpoint", Session: "s1", Task: "t"})
+	if b := Rules.Compile(text, Source{Kind: "checkpoint", Session: "s1"}); !reflect.DeepEqual(a, b) {
+		t.Errorf("results differ by kind and session:\n%+v\n%+v", a, b)
+	}
+	b := Rules.Compile(text, Source{Kind: "checkpoint", Session: "s1", Task: "locking"})
+	if len(b.Claims) != len(a.Claims) {
+		t.Fatalf("a task changed the claims:\n%+v\n%+v", a, b)
+	}
+	for i := range b.Claims {
+		if b.Claims[i].Context != "locking" {
+			t.Errorf("claim %q has context %q, want the task", b.Claims[i].Text, b.Claims[i].Context)
+		}
+		b.Claims[i].Context = a.Claims[i].Context
+	}
 	if !reflect.DeepEqual(a, b) {
-		t.Errorf("results differ by source:\n%+v\n%+v", a, b)
+		t.Errorf("a task changed more than the context:\n%+v\n%+v", a, b)
 	}
 }
 
@@ -397,62 +412,71 @@ func TestCompileContext(t *testing.T) {
 	tests := []struct {
 		name string
 		text string
+		task string
 		want []string // "text | context" for each claim
 	}{
-		{"speaker and date prefix", "Priya (12 March 2026): We adopted a beagle last week! His name is Biscuit.", []string{
+		{"task over everything", "# Ledger\nGoal: recall beats BM25.\nNext: tune on the tune half only.", "retrieval", []string{
+			"recall beats BM25. | retrieval > Ledger > Goal",
+			"Next: tune on the tune half only. | retrieval > Ledger",
+		}},
+		{"task trimmed, title under it", "Tuning the ranker\n\nThe tune half is done.", " retrieval ", []string{
+			"Tuning the ranker | retrieval",
+			"The tune half is done. | retrieval > Tuning the ranker",
+		}},
+		{"speaker and date prefix", "Priya (12 March 2026): We adopted a beagle last week! His name is Biscuit.", "", []string{
 			"We adopted a beagle last week! | Priya (12 March 2026)",
 			"His name is Biscuit. | Priya (12 March 2026)",
 		}},
-		{"handoff label and a label inside the line", "Ines's handoff: the exporter writes one CSV per month. Still open: PDF amounts are broken.", []string{
+		{"handoff label and a label inside the line", "Ines's handoff: the exporter writes one CSV per month. Still open: PDF amounts are broken.", "", []string{
 			"the exporter writes one CSV per month. | Ines's handoff",
 			"PDF amounts are broken. | Ines's handoff > Still open",
 		}},
-		{"headings above", "# Ledger\n## Reconciliation\nThe job runs at 02:00 UTC.\n## Owners\n- Aiko owns the job", []string{
+		{"headings above", "# Ledger\n## Reconciliation\nThe job runs at 02:00 UTC.\n## Owners\n- Aiko owns the job", "", []string{
 			"The job runs at 02:00 UTC. | Ledger > Reconciliation",
 			"Aiko owns the job | Ledger > Owners",
 		}},
-		{"title line", "FW-233: profile page crashes for guests\n\nRoot cause: user_id is null for guests.", []string{
+		{"title line", "FW-233: profile page crashes for guests\n\nRoot cause: user_id is null for guests.", "", []string{
 			"profile page crashes for guests | FW-233",
 			"user_id is null for guests. | FW-233: profile page crashes for guests > Root cause",
 		}},
-		{"list intro", "Decisions:\n- keep SQLite\n- drop the cache\n\nA new paragraph starts here.", []string{
+		{"list intro", "Decisions:\n- keep SQLite\n- drop the cache\n\nA new paragraph starts here.", "", []string{
 			"keep SQLite | Decisions",
 			"drop the cache | Decisions",
 			"A new paragraph starts here. | ",
 		}},
-		{"intro over a paragraph", "Ines's handoff:\nThe exporter is done.\nThe PDF is broken.", []string{
+		{"intro over a paragraph", "Ines's handoff:\nThe exporter is done.\nThe PDF is broken.", "", []string{
 			"The exporter is done. | Ines's handoff",
 			"The PDF is broken. | Ines's handoff",
 		}},
-		{"a kind label stays in the text", "TODO: add tests for the parser", []string{
+		{"a kind label stays in the text", "TODO: add tests for the parser", "", []string{
 			"TODO: add tests for the parser | ",
 		}},
-		{"a statement with a colon is not a label", "The fix is simple: retry once.\nWe have two options: A or B.\nSee https://example.com: it works.\nMeet at 12:30 today.", []string{
+		{"a statement with a colon is not a label", "The fix is simple: retry once.\nWe have two options: A or B.\nSee https://example.com: it works.\nMeet at 12:30 today.", "", []string{
 			"The fix is simple: retry once. | ",
 			"We have two options: A or B. | ",
 			"See https://example.com: it works. | ",
 			"Meet at 12:30 today. | ",
 		}},
-		{"fields on one line", "Goal: ship the importer. Decision: the import runs at 02:00. Next: add retries. Root cause: a null id. Fix: a guard.", []string{
+		{"fields on one line", "Goal: ship the importer. Decision: the import runs at 02:00. Next: add retries. Root cause: a null id. Fix: a guard.", "", []string{
 			"ship the importer. | Goal",
 			"Decision: the import runs at 02:00. | ",
 			"Next: add retries. | ",
 			"a null id. | Root cause",
 			"a guard. | Fix",
 		}},
-		{"a speaker's fields stay the speaker's", "Priya (3 March): we keep SQLite. Decision: no cache. Why: it is fast enough.", []string{
+		{"a speaker's fields stay the speaker's", "Priya (3 March): we keep SQLite. Decision: no cache. Why: it is fast enough.", "", []string{
 			"we keep SQLite. | Priya (3 March)",
 			"Decision: no cache. | Priya (3 March)",
 			"it is fast enough. | Priya (3 March) > Why",
 		}},
-		{"non-ASCII label", "Hinweis für alle im Büro München: Das Büro schließt um 18 Uhr.", []string{
+		{"non-ASCII label", "Hinweis für alle im Büro München: Das Büro schließt um 18 Uhr.", "", []string{
 			"Das Büro schließt um 18 Uhr. | Hinweis für alle im Büro München",
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Rules.Compile(tt.text, Source{})
-			checkResult(t, tt.text, r)
+			r := Rules.Compile(tt.text, Source{Task: tt.task})
+			checkResult(t, tt.text, Source{Task: tt.task}, r)
 			var got []string
 			for _, c := range r.Claims {
 				got = append(got, c.Text+" | "+c.Context)
@@ -471,7 +495,7 @@ func TestCompileTruncated(t *testing.T) {
 	stored, kept := checkpoint.Cap([]byte("The first line is complete.\n" + long))
 	text := string(stored)
 	r := Rules.Compile(text, Source{})
-	checkResult(t, text, r)
+	checkResult(t, text, Source{}, r)
 	for _, c := range r.Claims {
 		if strings.Contains(c.Text, "memoree:") {
 			t.Errorf("marker became claim %q", c.Text)
@@ -497,7 +521,7 @@ func TestCompileTruncated(t *testing.T) {
 	stored, kept = checkpoint.Cap([]byte(lines[:4000] + "\n" + lines))
 	text = string(stored)
 	r = Rules.Compile(text, Source{})
-	checkResult(t, text, r)
+	checkResult(t, text, Source{}, r)
 	for _, s := range r.Skipped {
 		if s.Reason == reasonTruncated && strings.HasSuffix(s.Text, ".") && s.Span.End < kept {
 			t.Errorf("complete statement %q skipped as a fragment", s.Text)

@@ -5,7 +5,7 @@
 //
 // A [Compiler] is a pure, deterministic function from text (plus [Source] metadata) to a [Result]: it does
 // no I/O and never sees the recall store, and the same input gives the same Result, byte for byte. Its
-// [Compiler.Name] ("rules/4" for [Rules]) names the compiler and its version and is recorded with every
+// [Compiler.Name] ("rules/5" for [Rules]) names the compiler and its version and is recorded with every
 // claim. A Result holds accepted claims, in order of first occurrence, and skipped fragments, in source
 // order, each with the short lowercase reason preview shows.
 //
@@ -32,7 +32,8 @@
 //
 // # Context
 //
-// A claim's Context holds, joined by " > ": the note's title (its first line, when that line is short, ends
+// A claim's Context holds, joined by " > ": the task the note was written for ([Source].Task, as checkpoint
+// --task names it: the subject a later question may name when the note does not), the note's title (its first line, when that line is short, ends
 // without sentence punctuation and is followed by a blank line), the Markdown headings above the statement,
 // the intro of its list or paragraph (a line that only announces what follows, such as "Decisions:" or
 // "Ines's handoff:"), and a leading label that names no kind: a speaker and date ("Priya (12 March 2026):"),

@@ -24,7 +24,7 @@ func FuzzCompile(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		r := Rules.Compile(text, Source{})
-		checkResult(t, text, r)
+		checkResult(t, text, Source{}, r)
 		for _, c := range r.Claims {
 			if k := Key(c.Key); k != c.Key {
 				t.Errorf("Key not idempotent: Key(%q) = %q", c.Key, k)

@@ -56,7 +56,7 @@ func TestGolden(t *testing.T) {
 	for name, text := range notes(t) {
 		t.Run(name, func(t *testing.T) {
 			r := Rules.Compile(text, Source{Kind: "checkpoint"})
-			checkResult(t, text, r)
+			checkResult(t, text, Source{}, r)
 			got := render(r)
 			path := filepath.Join("testdata", "golden", name+".golden")
 			if *update {

@@ -12,14 +12,15 @@ type rules struct{}
 
 // rulesName is the name and version of [Rules]. Bump the version whenever the same text could compile
 // differently.
-const rulesName = "rules/4"
+const rulesName = "rules/5"
 
-// Name returns "rules/4".
+// Name returns "rules/5".
 func (rules) Name() string { return rulesName }
 
-// Compile segments text into statements and classifies each one. It ignores src.
-func (rules) Compile(text string, _ Source) Result {
-	c := compilation{text: text}
+// Compile segments text into statements and classifies each one. Of src it reads only Task, the note's
+// subject, which heads every claim's context.
+func (rules) Compile(text string, src Source) Result {
+	c := compilation{text: text, task: strings.TrimSpace(src.Task)}
 	c.end, c.marker = truncation(text)
 	c.run()
 	if c.marker < len(text) {
@@ -49,8 +50,10 @@ type compilation struct {
 
 	end, marker int // the text compiled is text[:end]; text[marker:] is a truncation marker, if any
 
-	// Context of the statements: the note's title line, the Markdown headings above (headings[i] at level
-	// i+1), the intro line of a list or paragraph ("Decisions:"), and labels on the current line.
+	// Context of the statements: the task the note was written for, the note's title line, the Markdown
+	// headings above (headings[i] at level i+1), the intro line of a list or paragraph ("Decisions:"), and
+	// labels on the current line.
+	task       string
 	title      string
 	headings   [6]string
 	intro      string
@@ -275,12 +278,12 @@ func isField(label string) bool {
 // maxContext bounds the bytes of a claim's context.
 const maxContext = 300
 
-// context returns the context of a statement on the line at s with label: the title (unless the
+// context returns the context of a statement on the line at s with label: the task, the title (unless the
 // statement is on the title line), the headings above, the intro and the label, joined by " > ".
 func (c *compilation) context(s int, label string) string {
-	ctx := ""
+	ctx := c.task
 	if c.title != "" && s != c.titleStart() {
-		ctx = c.title
+		ctx = joinContext(ctx, c.title)
 	}
 	for _, h := range c.headings {
 		if h != "" {

@@ -226,7 +226,7 @@ func validate(b Batch) error {
 		if sp := c.Spans[0]; string(a.Text[sp.Start:sp.End]) != c.Text {
 			return fmt.Errorf("claim %d (%s): text differs from the artifact bytes at [%d,%d)", i, c.Key, sp.Start, sp.End)
 		}
-		if err := checkContext(a.Text, c.Context); err != nil {
+		if err := checkContext(a.Text, a.Task, c.Context); err != nil {
 			return fmt.Errorf("claim %d (%s): %w", i, c.Key, err)
 		}
 	}
@@ -236,13 +236,16 @@ func validate(b Batch) error {
 // contextSep separates the parts of a claim's context, as compiler.Claim joins them.
 const contextSep = " > "
 
-// checkContext checks that every part of a claim's context is text of its artifact, so that the context,
-// like the claim text, holds nothing the artifact does not.
-func checkContext(text []byte, context string) error {
+// checkContext checks that every part of a claim's context is text of its artifact or, first, the task it
+// was written for, so that the context, like the claim text, holds nothing the artifact does not.
+func checkContext(text []byte, task, context string) error {
 	if context == "" {
 		return nil
 	}
-	for _, part := range strings.Split(context, contextSep) {
+	for i, part := range strings.Split(context, contextSep) {
+		if i == 0 && task != "" && part == task {
+			continue
+		}
 		if !bytes.Contains(text, []byte(part)) {
 			return fmt.Errorf("context %q is not text of the artifact", part)
 		}

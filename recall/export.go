@@ -261,6 +261,7 @@ type importer struct {
 	verified  map[int64]bool // new claims whose text one of their spans holds
 	lastArt   int64          // the artifact whose bytes are cached
 	lastData  []byte
+	lastTask  string
 
 	tx    *sql.Tx
 	d     delta // rows of the open transaction
@@ -492,21 +493,21 @@ func (im *importer) newID(exported int64, next *int64) int64 {
 // holds its context, as [Store.Apply] requires.
 func (im *importer) verify(ctx context.Context, cid, aid int64, start, end int) error {
 	if im.lastArt != aid {
-		var hash string
-		if err := im.tx.QueryRowContext(ctx, `SELECT hash FROM artifacts WHERE id = ?`, aid).Scan(&hash); err != nil {
+		var hash, task string
+		if err := im.tx.QueryRowContext(ctx, `SELECT hash, task FROM artifacts WHERE id = ?`, aid).Scan(&hash, &task); err != nil {
 			return err
 		}
 		data, err := im.s.readArtifact(hash)
 		if err != nil {
 			return err
 		}
-		im.lastArt, im.lastData = aid, data
+		im.lastArt, im.lastData, im.lastTask = aid, data, task
 	}
 	var text, context string
 	if err := im.tx.QueryRowContext(ctx, `SELECT text, context FROM claims WHERE id = ?`, cid).Scan(&text, &context); err != nil {
 		return err
 	}
-	if string(im.lastData[start:end]) == text && checkContext(im.lastData, context) == nil {
+	if string(im.lastData[start:end]) == text && checkContext(im.lastData, im.lastTask, context) == nil {
 		im.verified[cid] = true
 	}
 	return nil

@@ -209,7 +209,7 @@ func (s *Store) clearContexts(ctx context.Context, tx *sql.Tx, d delta, rec *und
 	if len(stay) == 0 {
 		return nil, nil
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.context, a.hash FROM claims c JOIN evidence e ON e.claim = c.id
+	rows, err := tx.QueryContext(ctx, `SELECT c.id, c.context, a.hash, a.task FROM claims c JOIN evidence e ON e.claim = c.id
 		JOIN artifacts a ON a.id = e.artifact WHERE c.context != '' AND c.id`+inIDs+` GROUP BY c.id, a.id ORDER BY c.id, a.id`, jsonIDs(stay))
 	if err != nil {
 		return nil, err
@@ -218,8 +218,8 @@ func (s *Store) clearContexts(ctx context.Context, tx *sql.Tx, d delta, rec *und
 	var order []int64
 	for rows.Next() {
 		var id int64
-		var context, hash string
-		if err := rows.Scan(&id, &context, &hash); err != nil {
+		var context, hash, task string
+		if err := rows.Scan(&id, &context, &hash, &task); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -234,7 +234,7 @@ func (s *Store) clearContexts(ctx context.Context, tx *sql.Tx, d delta, rec *und
 			rows.Close()
 			return nil, err
 		}
-		held[id] = checkContext(data, context) == nil
+		held[id] = checkContext(data, task, context) == nil
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {

@@ -53,16 +53,17 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 		hash    string
 		kind    string
 		created int64
+		task    string
 		claims  []ClaimInput
 	}
 	var arts []artifact
-	rows, err := s.db.QueryContext(ctx, `SELECT id, hash, kind, created FROM artifacts ORDER BY created, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, hash, kind, task, created FROM artifacts ORDER BY created, id`)
 	if err != nil {
 		return res, fmt.Errorf("reindex: %w", err)
 	}
 	for rows.Next() {
 		var a artifact
-		if err := rows.Scan(&a.id, &a.hash, &a.kind, &a.created); err != nil {
+		if err := rows.Scan(&a.id, &a.hash, &a.kind, &a.task, &a.created); err != nil {
 			rows.Close()
 			return res, fmt.Errorf("reindex: %w", err)
 		}
@@ -79,8 +80,8 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 		if err != nil {
 			return res, fmt.Errorf("reindex %s: %w", a.hash[:12], err)
 		}
-		a.claims = ClaimsOf(c.Compile(string(text), compiler.Source{Kind: a.kind}))
-		if err := validate(Batch{Artifact: Artifact{Kind: a.kind, Text: text}, Claims: a.claims}); err != nil {
+		a.claims = ClaimsOf(c.Compile(string(text), compiler.Source{Kind: a.kind, Task: a.task}))
+		if err := validate(Batch{Artifact: Artifact{Kind: a.kind, Task: a.task, Text: text}, Claims: a.claims}); err != nil {
 			return res, fmt.Errorf("reindex %s: %s made an invalid claim: %w", a.hash[:12], c.Name(), err)
 		}
 		if err := ctx.Err(); err != nil {

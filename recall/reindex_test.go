@@ -64,9 +64,9 @@ func TestReindex(t *testing.T) {
 		t.Error("the reindex recorded no undo record")
 	}
 	got.Record = 0
-	// rules/1 made 5 claims: the two speaker lines, "## Ledger" and the two items. rules/4 makes "We
+	// rules/1 made 5 claims: the two speaker lines, "## Ledger" and the two items. rules/5 makes "We
 	// adopted…" (in both notes), "His name is Biscuit.", and "reconciliation runs…"; none has the old keys.
-	want := ReindexResult{Compiler: "rules/4", Artifacts: 2, Added: 3, Removed: 5}
+	want := ReindexResult{Compiler: "rules/5", Artifacts: 2, Added: 3, Removed: 5}
 	if got != want {
 		t.Errorf("Reindex = %+v, want %+v", got, want)
 	}
@@ -98,7 +98,7 @@ func TestReindex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (ReindexResult{Compiler: "rules/4", Artifacts: 2, Unchanged: 3}); got != want || got.Changed() {
+	if want := (ReindexResult{Compiler: "rules/5", Artifacts: 2, Unchanged: 3}); got != want || got.Changed() {
 		t.Errorf("second Reindex = %+v, want %+v", got, want)
 	}
 	if after := counts(t, s); after != before {

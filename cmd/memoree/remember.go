@@ -115,7 +115,7 @@ type previewJSON struct {
 
 type claimJSON struct {
 	Text       string          `json:"text"`
-	Context    string          `json:"context"` // headings, label or list intro the claim sits under, " > "-joined; "" when none
+	Context    string          `json:"context"` // task, headings, label or list intro the claim sits under, " > "-joined; "" when none
 	Kind       string          `json:"kind"`
 	Start      int             `json:"start"`
 	End        int             `json:"end"`
