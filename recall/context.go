@@ -274,9 +274,10 @@ func leftOutLine(n int) string {
 	return fmt.Sprintf("_%d more relevant claims left out_\n", n)
 }
 
-// claimLine renders one claim: text on one line, kind, age and the short hash of the newest artifact that
-// supports it among those the options select. Control and invisible format characters are escaped: the block
-// goes into prompts and terminals, and a stored note must not drive either or hide text in it.
+// claimLine renders one claim: text on one line, its context in brackets, kind, age and the short hash of
+// the newest artifact that supports it among those the options select. Control and invisible format
+// characters are escaped: the block goes into prompts and terminals, and a stored note must not drive
+// either or hide text in it.
 func claimLine(c ClaimHit, opt ContextOptions) string {
 	text := escape.Label(strings.Join(strings.Fields(c.Text), " "))
 	cite := ""
@@ -288,6 +289,10 @@ func claimLine(c ClaimHit, opt ContextOptions) string {
 	if c.SupersededBy != 0 {
 		// Only with History: a prompt must not take it for a current fact.
 		cite += ", superseded"
+	}
+	if c.Context != "" {
+		// What the claim sits under in its note: "eval corpus." says little without "retrieval > Done".
+		text += " [" + escape.Label(c.Context) + "]"
 	}
 	return fmt.Sprintf("- %s (%s, %s, %s)\n", text, c.Kind, age.Format(opt.Now.Sub(c.Created)), cite)
 }

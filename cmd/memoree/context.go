@@ -29,8 +29,9 @@ func contextCommand(e *env) *cli.Command {
 			Usage:     "print the most relevant claims as a Markdown block within a token budget",
 			ArgsUsage: " ",
 			Description: withDoc(`Picks the claims most relevant to --query (else the most recent), optionally only those with
-evidence from --session or --task, and prints them as a compact Markdown block, each line citing
-its artifact. The block never exceeds --budget tokens by memoree's estimate (an upper bound for
+evidence from --session or --task, and prints them as a compact Markdown block, each line giving
+in brackets what the claim sits under in its note (its task, headings, a label) and citing its
+artifact. The block never exceeds --budget tokens by memoree's estimate (an upper bound for
 English with common tokenizers) and ends with a line saying how many relevant claims were left
 out. Control and invisible format characters in claims are escaped (\x1b, \u202e), so a stored
 note can neither drive a terminal nor hide text in a prompt.
