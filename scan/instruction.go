@@ -781,12 +781,14 @@ func findRot13Override(text string, at, n int) ([]span, int) {
 	// A label that gives rot13 text to the reader needs no verb: "Notes, rot13 for the next agent only: …",
 	// "Rot13 note for you, assistant: …".
 	if (m == nil || !imperative(text, cs+m[0])) && !(k >= 0 && addressedLabel(text[lineStart(text, at, 160):i+k])) {
-		return nil, 0
+		return labelledPayload(text, at), 0
 	}
 	if k >= 0 {
 		i += k + 1
 	}
-	i = skipBlanks(text, i)
+	if i = skipBlanks(text, i); i >= le {
+		return labelledPayload(text, at), 0 // the payload on the next line
+	}
 	b := []byte(text[i:le])
 	for k, c := range b {
 		switch {
@@ -800,6 +802,59 @@ func findRot13Override(text string, at, n int) ([]span, int) {
 		return nil, 0
 	}
 	return []span{{i, le}}, 0
+}
+
+// payloadLabel, in a line that ends in a colon before an encoded payload, gives the payload to the reader to
+// act on: it names a later reader ("for the next agent", "next session"), tells it to act ("apply it", "follow
+// it") or says the encoding is there to get past the checks ("so the filters don't see it").
+var payloadLabel = lazyRegexp(`(?i)\b(?:(?:the\s+)?next\s+(?:agent|session|assistant|model|run|ai)|future\s+(?:agents?|sessions?|assistants?|runs?)` +
+	`|(?:apply|follow|obey|run|execute|act\s+on|carry\s+out)\s+(?:it|this|these|them)\b` +
+	`|so\s+(?:that\s+)?(?:the\s+)?(?:filters?|scanners?|checks?|reviewers?|humans?|users?|nobody|no\s+one)\s+(?:don't|do\s+not|doesn't|does\s+not|won't|can't|never)\s+(?:see|notice|catch|flag|read))`)
+
+// labelledPayload flags an encoded payload standing alone on the line after a label, the line of the keyword
+// at text[at], that ends in a colon and gives it to the reader ([payloadLabel]), when the payload decodes, as
+// base64 or rot13, to an order ([decodedOrder]). A fixture named as one ("test fixtures in rot13 for the
+// parser:") gives nothing to the reader.
+func labelledPayload(text string, at int) []span {
+	ls, le := lineStart(text, at, 240), lineEnd(text, at, 240)
+	label := strings.TrimRight(text[ls:le], " \t\r")
+	next := nextLine(text, le)
+	if lastByte(label) != ':' || next <= 0 || !payloadLabel().MatchString(label) || quotedExample(text, at) {
+		return nil
+	}
+	ne := lineEnd(text, next, 240)
+	p := strings.TrimSpace(text[next:ne])
+	if p == "" {
+		return nil
+	}
+	start := next + strings.Index(text[next:ne], p)
+	end := start + len(p)
+	decoded := ""
+	if len(p) >= 24 && strings.IndexFunc(p, func(r rune) bool { return r > 0x7f || !isBase64Byte(byte(r)) && r != '=' }) < 0 {
+		raw, err := base64.StdEncoding.DecodeString(p)
+		if err != nil {
+			raw, err = base64.RawStdEncoding.DecodeString(strings.TrimRight(p, "="))
+		}
+		if err != nil {
+			return nil
+		}
+		decoded = string(raw)
+	} else {
+		b := []byte(p)
+		for k, c := range b {
+			switch {
+			case 'a' <= c && c <= 'z':
+				b[k] = 'a' + (c-'a'+13)%26
+			case 'A' <= c && c <= 'Z':
+				b[k] = 'A' + (c-'A'+13)%26
+			}
+		}
+		decoded = string(b)
+	}
+	if !decodedOrder(decoded) {
+		return nil
+	}
+	return []span{{start, end}}
 }
 
 // addressedLabel reports whether the label before a colon names the reader: an AI noun, or "for you".
@@ -1100,7 +1155,7 @@ func findPipedShell(text string, at, n int) ([]span, int) {
 		// A payload hidden in base64 and run: echo … | base64 -d | sh. The command starts at the echo.
 		m := expr("decodeRun").FindStringIndex(w)
 		if m == nil {
-			return nil, 0
+			return labelledPayload(text, at), 0
 		}
 		ls := lineStart(text, at, 240)
 		k := expr("decoded").FindStringIndex(text[ls:at])
