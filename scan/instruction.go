@@ -132,7 +132,9 @@ var instructionSources = map[string]string{
 	"send": `^(?i)(?:(?:send|upload|post|copy|forward|e-?mail|mail|paste|leak|transmit|share|transfer|dump|commit|push|publish|put|scp|rsync|tar|zip|archive|bundle|compress)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `|` + secretOutput + `|` + bulkData + `)|exfiltrate\b)` +
 		`[^\n;]{0,80}?(?:\b(?:in|into)\s+(?:a\s+|the\s+)?(?:new\s+|public\s+|secret\s+)?(?:gist|pastebin|paste|public\s+(?:repo|repository|issue|channel|bucket))|\bto\s+(?:the\s+webhook\s+)?(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.]+|\d{1,3}(?:\.\d{1,3}){3}|(?:the\s+|a\s+)?(?:webhook|pastebin|gist|discord|telegram)|(?:the\s+|a\s+|an\s+)?(?:public|external|outside|personal|private|anonymous)\s+(?:repo|repository|channel|bucket|server|sftp|ftp|host|share|drive|address|mailbox|inbox|endpoint|storage)|(?:the\s+|a\s+)?paste\s+(?:service|site|bin)|(?:the\s+|a\s+)?backup\s+address|[a-z0-9-]+(?:\.[a-z0-9-]+)+))` +
 		// German, French and Spanish: lade … nach https://… hoch, envoie … à https://…, sube … a https://…
-		`|^(?i)(?:lade|schicke|sende|kopiere|envoie|envoyez|copie|envía|envia|sube|manda)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)[^\n;]{0,40}?\s(?:nach|an|à|a|vers|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)`,
+		`|^(?i)(?:lade|schicke|sende|kopiere|envoie|envoyez|copie|envía|envia|sube|manda)\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)[^\n;]{0,40}?\s(?:nach|an|à|a|vers|para)\s+(?:https?://|[\w.+-]+@[\w-]+\.[\w.]+)` +
+		// German's upload to a server: lade ~/.netrc auf den Server hoch
+		`|^(?i)lade\b[^\n.;]{0,80}?(?:` + sensitivePath + `|` + secretsPhrase + `)[^\n;]{0,40}?\sauf\s+(?:\S+\s+){0,2}?(?:server|host|rechner|bucket|s?ftp)\b[^\n.;]{0,20}?\bhoch\b`,
 	"directive": `(?i)(?:^|[^a-z'])(?:run|execute|exec|paste|invoke|führe|fuehre|exécute|exécutez|lance|ejecuta|rode|install\s+(?:\S+\s+){0,4}?(?:with|using|via)|you\s+(?:must|should|need\s+to|have\s+to)|always|make\s+sure\s+to|be\s+sure\s+to|remember\s+to|before\s+(?:continuing|proceeding|doing\s+anything|anything\s+else|you\s+(?:start|continue|answer|respond)))(?:[^a-z]|$)`,
 	// negated: the line forbids the command or says what refuses it ("the installer now refuses curl | bash").
 	// runAfter: a verb of running after its object, in Japanese or Chinese, ordered rather than reported or
@@ -1320,6 +1322,13 @@ func findExfiltration(text string, at, n int) ([]span, int) {
 			return nil, 0
 		}
 	}
+	if n == len("exfiltrate") && equalFoldASCII(text[at:at+n], "exfiltrate") && (at+n == len(text) || !isWordByte(text[at+n])) {
+		// A verb that names the theft itself: opening its clause as a command it is an order, whatever it takes.
+		if !imperative(text, at) || expr("negated").MatchString(text[clauseStart(text, at):at]) || quotedExample(text, at) {
+			return nil, 0
+		}
+		return []span{{at, sentenceEnd(text, at+n)}}, 0
+	}
 	english := strings.Contains(w, " to ") || strings.Contains(w, " into ") || strings.Contains(w, " in ")
 	if !english && !(foreignSendVerbs[asciiLower(text[at:at+n])] && containsAnyFold(w, sendPlaces)) || !sendObjects.in(w) || !imperative(text, at) {
 		return nil, 0 // no place, or nothing the send expression sends (most hits of send, post or push), or no order
@@ -1348,7 +1357,7 @@ var sendObjects = newHintSet(sendObjectHints)
 
 // sendPlaces: the words before a destination of the send expression, in the languages it reads; a window
 // without one needs no expression.
-var sendPlaces = []string{" to ", " into ", " in ", " nach ", " an ", " à ", " a ", " vers ", " para "}
+var sendPlaces = []string{" to ", " into ", " in ", " nach ", " an ", " auf ", " à ", " a ", " vers ", " para "}
 
 // pipedSecrets returns where the command piped into text[at] starts when it reads credential files or the
 // environment (tar czf - ~/.ssh | …, printenv | …, cat .env | …), or -1.
