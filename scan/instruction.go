@@ -169,6 +169,11 @@ var instructionSources = map[string]string{
 		`|(?:save|put|store|keep|record|persist)\s+(?:the\s+|this\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}(?:passwords?|tokens?|keys?|secrets?|credentials|passphrases?)\s+(?:in|into|to)\s+$`,
 	// rememberAny: anything written into an agent's instruction file, "add a line to CLAUDE.md saying …", an
 	// order only with a purpose that makes it last ([persists]).
+	// rememberYour: what puts text into the reader's own memory or rules once "your" is taken off: remember's
+	// verbs, also with "a line" or "a note" (an instruction file's edit is [persists]' to judge, not this), and
+	// "make this your first memory".
+	"rememberYour": `(?i)(?:add|append|write|save|put|insert|store|record)\s+an?\s+(?:line|note|rule|entry|sentence|paragraph|reminder)\s+(?:to|into|in)\s+$` +
+		`|(?:make|let)\s+(?:this|these|it|that|the\s+following)\s+(?:(?:line|lines|note|rule|rules)\s+)?(?:be\s+)?$`,
 	"rememberAny": `(?i)(?:add|append|write|save|put|insert|store|record|commit|persist)\b[^.;\n]{0,120}?\s(?:to|into|in)\s+(?:the\s+)?$`,
 	// yourFile: the reader's own instruction file changed, "update your CLAUDE.md".
 	"yourFile": `(?i)(?:update|edit|change|rewrite|amend|extend)\s+your\s+(?:own\s+)?$`,
@@ -1470,7 +1475,7 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		if !strings.HasPrefix(kw, "your ") {
 			trimmed := strings.TrimRight(before, " \t")
 			for _, adj := range []string{"long-term", "persistent", "permanent", "saved", "stored", "own", "core", "hidden", "secret", "system",
-				"internal", "original", "initial", "current", "safety", "security"} {
+				"internal", "original", "initial", "current", "safety", "security", "first", "new", "top", "main", "primary"} {
 				if len(trimmed) > len(adj) && strings.EqualFold(trimmed[len(trimmed)-len(adj):], adj) {
 					trimmed = strings.TrimRight(trimmed[:len(trimmed)-len(adj)], " \t")
 				}
@@ -1482,6 +1487,9 @@ func findRuleChange(text string, at, n int) ([]span, int) {
 		}
 		if m := expr("remember").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) {
 			return []span{{cs + m[0], throughColon(text, at+n)}}, 0
+		}
+		if m := expr("rememberYour").FindStringIndex(before); m != nil && imperative(text, cs+m[0]) && !quotedExample(text, at) {
+			return []span{{cs + m[0], max(throughColon(text, at+n), sentenceEnd(text, at+n))}}, 0
 		}
 		re = expr("rewrite")
 	}
