@@ -218,6 +218,9 @@ func ruleTable() []*rule {
 						"Note: the shared token for the upload bucket is\n" + fake("Hq2Lm7", "Xv9Tz4Rw8") + ", rotate it after the demo.",
 						"Handoff: das Passwort für den Backup-Nutzer\nlautet " + fake("Wq7#tLm", "2Vx9p") + ".", "the API token of the billing\nservice is " + fake("Jr4wQm", "8Zt2Lk7Xp") + " for now.",
 						// a short placeholder mark inside a random run; "is now" in German
+						// a phrase before the copula may hold letters of other scripts
+						"WLAN-Passwort für die Praxis in Köln lautet " + fake("X-ALvNb^", "~Wx3em") + "; der Drucker ist wieder im Netz.",
+						"Das Kennwort für den Zugang in Zürich ist " + fake("Qm7#vT", "2pLx") + ".", "le mot de passe du serveur à Orléans est " + fake("Hq8!zT", "4wKp") + ".",
 						"DB_PASSWORD=" + fake("Rw9!pLq7T", "BD3mZk"), "Das WLAN-Passwort für das Testlabor ist " + fake("kTq7", "Wm2pZx9vLr") + "; die SSID bleibt.",
 						"Das Passwort für den Test-Admin lautet " + fake("River-", "Meadow-Tundra-12") + ".", "Das DB-Passwort lautet jetzt " + fake("gk=Q5zwR", "!Lmpq") + ", der Benutzer bleibt.",
 						// letters of random case; a passphrase of long words; a literal that begins with % or !
@@ -227,7 +230,7 @@ func ruleTable() []*rule {
 						"export NPM_AUTH='" + fake("Kp3_qLw9", "-Zm2Rt") + "'", `Environment="SMTP_PW=` + fake("Ql8v-Tz2", ".Mk9") + `"`,
 						"ldap_authtok: " + fake("Hq8-Lm2", "w!Zp"), "username = svc-backup\npass = " + fake("Vq9Lm2", "Xw7Rt"),
 						"#define WIFI_PASSWORD \"" + fake("Rk7#mQ", "2pLz") + "\""},
-					[]string{"rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
+					[]string{"The password for the café in Málaga is on the fridge.", "rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
 						"the password is in 1Password", "the token is rotated weekly", "the header of every token is eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9 now", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 						"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
 						// a placeholder in another language; a published example password
@@ -254,6 +257,10 @@ func ruleTable() []*rule {
 				return []string{"the wifi password for the 3rd floor guest network is " + fake("Kq7#vL", "2mZx9p") + ", the SSID is Corp-Guest-3F.",
 						"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
 						// a code or a pin named by the role it unlocks or by what it opens
+						// a passphrase in quotes after a copula further on, when it has four words or more
+						"museum: recovery passphrase for the encrypted backup disk is \"" + fake("tundra juniper ", "saffron velvet harbor gravel") + "\".",
+						"The unlock passphrase for the old NAS in the basement is \"" + fake("maple orbit ", "cinder walrus") + "\".",
+						"The passphrase of the offsite copy at the depot is \"" + fake("quill ember ", "tarn basalt fjord") + "\".",
 						"Till 3: the supervisor pin is " + fake("739", "15") + " this week.", "The kiosk master code is " + fake("58", "213") + ".",
 						"Copier: door pin " + fake("40", "71") + ", ask reception for a badge.",
 						"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
@@ -323,7 +330,7 @@ func ruleTable() []*rule {
 						"the password is base64url encoded", "Our password hashing is argon2id with m=65536.", "PIN length is 6 digits, lockout after 5 tries.",
 						"Pin numpy to 1.26.4 and the runner image to 20240915.", "exit code 137 means the OOM killer", "The PIN is 1234 on every demo unit.",
 						"the login is jdoe1985 for the test tenant", "Replace <password> with the one you chose during setup.",
-						"Slide 9: use a passphrase of four random words; the classic example is \"correct horse battery staple\".",
+						"Slide 9: use a passphrase of four random words; the classic example is \"correct horse battery staple\".", "The passphrase rule for new disks in the lab is \"four random words\", per the policy.",
 						"dana: what's the password policy now?\nlee: see docs/security.md", "sam: is the wifi back?\nme: yes, AP-3 rebooted",
 						"La parola chiave è ottimizzazione.", "| host | user | password |\n|---|---|---|\n| db1 | admin | (in vault) |",
 						"Alarm code 9157 is the vendor's error code for a low battery.", "Kata sandi harus minimal 12 karakter.", "--- PASS: TestLogin2 (0.01s)", "the tests pass: 412 of 412, Hx7qK2mLp9 seed", "wifi pass-through mode is enabled on AP-2",

@@ -258,9 +258,12 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 				}
 			}
 		}
-		if words <= 5 && human && (text[i] == '"' || text[i] == 0xe2) {
-			// "the passphrase is \"…\"", also past a short phrase: "the passphrase for it is \"…\"".
-			if sp, ok := quotedAt(text, at+n, i, le, words); ok {
+		if words <= 8 && human && (text[i] == '"' || text[i] == 0xe2) {
+			// "the passphrase is \"…\"", also past a short phrase: "the passphrase for it is \"…\"", and past a
+			// longer one when the quote holds four words or more, as a generated passphrase does ("the recovery
+			// passphrase for the encrypted backup disk is \"…\""; "… in the lab is \"four random words\"" is a rule), in
+			// its clause.
+			if sp, ok := quotedAt(text, at+n, i, le, words); ok && (words <= 5 || strings.Count(text[sp.start:sp.end], " ") >= 3 && strings.IndexByte(text[at+n:i], ';') < 0) {
 				return found(sp)
 			}
 		}
