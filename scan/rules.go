@@ -261,7 +261,10 @@ func ruleTable() []*rule {
 						"museum: recovery passphrase for the encrypted backup disk is \"" + fake("tundra juniper ", "saffron velvet harbor gravel") + "\".",
 						"The unlock passphrase for the old NAS in the basement is \"" + fake("maple orbit ", "cinder walrus") + "\".",
 						"The passphrase of the offsite copy at the depot is \"" + fake("quill ember ", "tarn basalt fjord") + "\".",
-						"Till 3: the supervisor pin is " + fake("739", "15") + " this week.", "The kiosk master code is " + fake("58", "213") + ".",
+						"Till 3: the supervisor pin is " + fake("739", "15") + " this week.",
+						// a PUK beside its PIN with no copula of its own; a run of four equal digits in eight is chance
+						"el PIN de la tarjeta SIM del módem de la estación 7 es " + fake("54", "58") + ", y el PUK " + fake("6112", "2224") + ".",
+						"The SIM PIN is " + fake("80", "41") + " and the PUK " + fake("3999", "9017") + ".", "Modem card PIN: " + fake("2", "6073") + ", PUK " + fake("55", "550913") + ".", "The kiosk master code is " + fake("58", "213") + ".",
 						"Copier: door pin " + fake("40", "71") + ", ask reception for a badge.",
 						"Rotated the webhook signing key; I kept the old key " + fake("Zq8Lw3pT9vXk2", "mR7nB4cJ6hY1") + " in case the rollback needs it.",
 						"Hasło do konsoli RabbitMQ: " + fake("copper-", "Lantern-55"), "测试数据库密码：" + fake("FdnG7", "kq2LmZx"),
@@ -318,7 +321,7 @@ func ruleTable() []*rule {
 						// a short generated key right after a colon; random letters around a dot
 						"The API key for the staging maps service, as issued by the vendor: " + fake("7kQd2PfbT", "tW9z"),
 						"La contraseña del router es " + fake("qwe.hRTp", "ZxKmLtNv") + "."},
-					[]string{"The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
+					[]string{"The SIM PIN is 11112222 on every test card.", "The door PIN is 777771 for the demo.", "The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
 						"Encoder config: `C:\\Kiosk\\encoder.ini`, key `DoorResyncInterval=45`.", "Set the key LockoutThreshold=5 on every reader.",
 						"The hostname of the login node, stale since 001-helix-cluster-overview, is now login3.", "The login shell for ops-2024-jump is zsh.",
 						"Pin the admin image to 1.4.2 and the manager pin to 20240611 in the lockfile.", "The admin pin policy allows 6 digits.",

@@ -1281,17 +1281,28 @@ func accessAfter(text string, e int) bool {
 	return false
 }
 
-// pinFiller reports whether the digits v are a placeholder PIN: three equal in a row (0000) or four ascending or
-// descending (1234, 4321).
+// pinFiller reports whether the digits v are a placeholder PIN: four ascending or descending (1234, 4321), fewer
+// than three distinct digits in six or more (11112222), or equal digits in a row over half of the PIN, at least
+// three (0000, 777771); a run of four in an eight-digit PUK (61122224) is chance, as in any random digits.
 func pinFiller(v string) bool {
 	run, up, down := 1, 1, 1
-	for i := 1; i < len(v); i++ {
+	long := max(3, len(v)/2+1)
+	var seen [10]bool
+	distinct := 0
+	for i := 0; i < len(v); i++ {
+		if d := v[i] - '0'; d < 10 && !seen[d] {
+			seen[d] = true
+			distinct++
+		}
+		if i == 0 {
+			continue
+		}
 		run, up, down = count(v[i] == v[i-1], run), count(v[i] == v[i-1]+1, up), count(v[i]+1 == v[i-1], down)
-		if run >= 3 || up >= 4 || down >= 4 {
+		if run >= long || up >= 4 || down >= 4 {
 			return true
 		}
 	}
-	return false
+	return len(v) >= 6 && distinct < 3
 }
 
 func count(ok bool, n int) int {
