@@ -1148,6 +1148,8 @@ func lastByte(s string) byte {
 func findPIN(text string, at, n int) ([]span, int) {
 	kw := text[at : at+n]
 	e := at + n
+	// An account's backup or recovery codes are given as a list of codes in groups ([recoveryCode]).
+	codes := false
 	switch {
 	case len(kw) == 11 || strings.EqualFold(kw, "combo"):
 		// "combination" (or "combo"): of a lock named on its line before it ("Safe in the server room:
@@ -1167,8 +1169,14 @@ func findPIN(text string, at, n int) ([]span, int) {
 			k--
 		}
 		w2 := strings.ToLower(prevWord(text, max(lineStart(text, at, 60), k-1), lineStart(text, at, 60)))
-		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code".
-		if !lockWords[w1] && !lockWords[w2] && !authorityWords[w1] && !authorityWords[w2] && !accessAfter(text, e) {
+		codes = w1 == "recovery" || w1 == "backup" || w2 == "recovery" || w2 == "backup"
+		if codes && e+1 < len(text) && text[e]|0x20 == 's' && !isWordByte(text[e+1]) {
+			e++ // "the recovery codes for the shared ops account are …"
+		}
+		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code"; or what asks
+		// for it, as a device does ("the ticket-gate menu asks for a code; it's …").
+		if !lockWords[w1] && !lockWords[w2] && !authorityWords[w1] && !authorityWords[w2] && !accessAfter(text, e) &&
+			!askedFor().MatchString(text[lineStart(text, at, 80):at]) {
 			return nil, 0
 		}
 	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
@@ -1209,6 +1217,33 @@ func findPIN(text string, at, n int) ([]span, int) {
 		}
 		for t > s && strings.IndexByte("\"'`),;:.!?", text[t-1]) >= 0 {
 			t--
+		}
+		if v := text[s:t]; codes && recoveryCode(v) {
+			if directSlot(text, e, i, words) == slotNone || pinFiller(strings.ReplaceAll(v, "-", "")) || inFence(text, at) {
+				return nil, 0
+			}
+			// Every code of the list: "… are 3799-0833, 2987-3236."
+			out := []span{{s, t}}
+			for k := j; len(out) < 16; {
+				k = skipBlanks(text, k)
+				if hasPrefixFold(text[k:], "and ") {
+					k += len("and ")
+				}
+				a, b := nextRun(text, k, le)
+				c, d := a, b
+				for d > c && strings.IndexByte(",;.", text[d-1]) >= 0 {
+					d--
+				}
+				if b == a || !recoveryCode(text[c:d]) || pinFiller(strings.ReplaceAll(text[c:d], "-", "")) {
+					break
+				}
+				out = append(out, span{c, d})
+				if d < b && text[d] != ',' {
+					break // the list ends with its sentence
+				}
+				k = b
+			}
+			return out, 0
 		}
 		if v := text[s:t]; len(v) >= 4 && len(v) <= 8 && allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
 			if directSlot(text, e, i, words) == slotNone || isFiller(v) || pinFiller(v) || len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
@@ -1279,6 +1314,35 @@ func accessAfter(text string, e int) bool {
 		}
 	}
 	return false
+}
+
+// askedFor matches the words before a code that something asks for: "the menu asks for a code", "the
+// door prompts you for its code".
+var askedFor = lazyRegexp(`(?i)\b(?:asks?|asked|prompts?|prompted|wants|needs|requires|requested)\s+(?:you\s+)?for\s+(?:an?\s+|the\s+|its\s+|your\s+)?(?:[\w-]+\s+)?$`)
+
+// recoveryCode reports whether v has the shape of an account's backup or recovery code: two or three groups of
+// three to six digits or lower-case letters and digits joined by hyphens (3799-0833, a1b2c-3d4e5), or eight to
+// ten digits.
+func recoveryCode(v string) bool {
+	if len(v) >= 8 && len(v) <= 10 && allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
+		return true
+	}
+	groups := strings.Split(v, "-")
+	if len(groups) < 2 || len(groups) > 3 {
+		return false
+	}
+	digits := 0
+	for _, g := range groups {
+		if len(g) < 3 || len(g) > 6 || !allBytes(g, func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' }) {
+			return false
+		}
+		for k := 0; k < len(g); k++ {
+			if '0' <= g[k] && g[k] <= '9' {
+				digits++
+			}
+		}
+	}
+	return digits >= 3 // a code, not words joined by hyphens (see-the-wiki)
 }
 
 // pinFiller reports whether the digits v are a placeholder PIN: four ascending or descending (1234, 4321), fewer
