@@ -262,6 +262,9 @@ func ruleTable() []*rule {
 						"The unlock passphrase for the old NAS in the basement is \"" + fake("maple orbit ", "cinder walrus") + "\".",
 						"The passphrase of the offsite copy at the depot is \"" + fake("quill ember ", "tarn basalt fjord") + "\".",
 						"Till 3: the supervisor pin is " + fake("739", "15") + " this week.",
+						// a PIN set in a config or a literal: digits in quotes under the key pin
+						`HMI = {"host": "10.20.0.15", "user": "operator", "pin": "` + fake("7366", "72") + `"}`, "sim:\n  pin: '" + fake("44", "09") + "'",
+						`PIN = "` + fake("918", "273") + `"`,
 						// an account's recovery codes, all of the list; a code that a device asks for
 						"the recovery codes for the shared ops account are " + fake("3799-", "0833") + ", " + fake("2987", "-3236") + ".",
 						"GitHub backup codes: " + fake("a1b2c-", "3d4e5") + " " + fake("f6a7b", "-8c9d0"), "The backup code left for the admin account is " + fake("4820", "19573") + ".",
@@ -326,7 +329,7 @@ func ruleTable() []*rule {
 						// a short generated key right after a colon; random letters around a dot
 						"The API key for the staging maps service, as issued by the vendor: " + fake("7kQd2PfbT", "tW9z"),
 						"La contraseña del router es " + fake("qwe.hRTp", "ZxKmLtNv") + "."},
-					[]string{"Recovery codes: 12345678, 11111111.", "The form asks for a code; it's printed on the invoice.", "The recovery codes are in 1Password.", "Recovery codes see-the-wiki and ask-the-admin.", "The SIM PIN is 11112222 on every test card.", "The door PIN is 777771 for the demo.", "The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
+					[]string{`{"pin": 18, "mode": "out"}`, `pin: "1234"`, "led:\n  pin: \"27\"", `spin: "736672"`, "Recovery codes: 12345678, 11111111.", "The form asks for a code; it's printed on the invoice.", "The recovery codes are in 1Password.", "Recovery codes see-the-wiki and ask-the-admin.", "The SIM PIN is 11112222 on every test card.", "The door PIN is 777771 for the demo.", "The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
 						"Encoder config: `C:\\Kiosk\\encoder.ini`, key `DoorResyncInterval=45`.", "Set the key LockoutThreshold=5 on every reader.",
 						"The hostname of the login node, stale since 001-helix-cluster-overview, is now login3.", "The login shell for ops-2024-jump is zsh.",
 						"Pin the admin image to 1.4.2 and the manager pin to 20240611 in the lockfile.", "The admin pin policy allows 6 digits.",

@@ -1148,6 +1148,11 @@ func lastByte(s string) byte {
 func findPIN(text string, at, n int) ([]span, int) {
 	kw := text[at : at+n]
 	e := at + n
+	if n == 3 && equalFoldASCII(kw, "pin") {
+		if sp, ok := pinSetting(text, at, e); ok {
+			return []span{sp}, 0
+		}
+	}
 	// An account's backup or recovery codes are given as a list of codes in groups ([recoveryCode]).
 	codes := false
 	switch {
@@ -1314,6 +1319,40 @@ func accessAfter(text string, e int) bool {
 		}
 	}
 	return false
+}
+
+// pinSetting finds a PIN set in a config or a literal, a key pin (the word at text[at:e]) given digits in
+// quotes: "pin": "736672", pin: '4409', PIN = "918273". Quoted, the digits are a string, as a secret is; a
+// number is a setting (a GPIO pin: "pin": 18, pin: 4). Four to eight digits, not filler nor a year.
+func pinSetting(text string, at, e int) (span, bool) {
+	k := e
+	if at > 0 && (text[at-1] == '"' || text[at-1] == '\'') {
+		if k >= len(text) || text[k] != text[at-1] {
+			return span{}, false
+		}
+		k++
+	} else if at > 0 && !isSpaceByte(text[at-1]) && strings.IndexByte("{,(", text[at-1]) < 0 {
+		return span{}, false
+	}
+	k = skipBlanks(text, k)
+	if k >= len(text) || text[k] != ':' && text[k] != '=' {
+		return span{}, false
+	}
+	k = skipBlanks(text, k+1)
+	if k >= len(text) || text[k] != '"' && text[k] != '\'' {
+		return span{}, false
+	}
+	q := text[k]
+	c := strings.IndexByte(text[k+1:min(len(text), k+11)], q)
+	if c < 0 {
+		return span{}, false
+	}
+	v := text[k+1 : k+1+c]
+	if len(v) < 4 || len(v) > 8 || !allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) || isFiller(v) || pinFiller(v) ||
+		len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
+		return span{}, false
+	}
+	return span{k + 1, k + 1 + c}, true
 }
 
 // askedFor matches the words before a code that something asks for: "the menu asks for a code", "the
