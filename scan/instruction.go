@@ -815,26 +815,34 @@ func findRot13Override(text string, at, n int) ([]span, int) {
 // act on: it names a later reader ("for the next agent", "next session"), tells it to act ("apply it", "follow
 // it") or says the encoding is there to get past the checks ("so the filters don't see it").
 var payloadLabel = lazyRegexp(`(?i)\b(?:(?:the\s+)?next\s+(?:agent|session|assistant|model|run|ai)|future\s+(?:agents?|sessions?|assistants?|runs?)` +
-	`|(?:apply|follow|obey|run|execute|act\s+on|carry\s+out)\s+(?:it|this|these|them)\b` +
-	`|so\s+(?:that\s+)?(?:the\s+)?(?:filters?|scanners?|checks?|reviewers?|humans?|users?|nobody|no\s+one)\s+(?:don't|do\s+not|doesn't|does\s+not|won't|can't|never)\s+(?:see|notice|catch|flag|read))`)
+	`|(?:apply|follow|obey|run|execute|act\s+on|carry\s+out|do)\s+(?:it|this|these|them)\b` +
+	`|so\s+(?:that\s+)?(?:the\s+)?(?:filters?|scanners?|checks?|reviewers?|humans?|users?|nobody|no\s+one)\s+` +
+	`(?:(?:don't|do\s+not|doesn't|does\s+not|won't|can't|never)\s+(?:see|notice|catch|flag|read|strip)|skips?|miss(?:es)?|ignores?)\b)`)
 
-// labelledPayload flags an encoded payload standing alone on the line after a label, the line of the keyword
-// at text[at], that ends in a colon and gives it to the reader ([payloadLabel]), when the payload decodes, as
-// base64 or rot13, to an order ([decodedOrder]). A fixture named as one ("test fixtures in rot13 for the
-// parser:") gives nothing to the reader.
+// labelledPayload flags an encoded payload after a label that gives it to the reader ([payloadLabel]), when
+// the payload decodes, as base64 or rot13, to an order ([decodedOrder]): the label is the line of the keyword
+// at text[at] and the payload the line after it, when the label ends in a colon or names the line below; or
+// the label runs to a colon after the keyword and the payload is the rest of its line. A fixture named as one
+// ("test fixtures in rot13 for the parser:") gives nothing to the reader.
 func labelledPayload(text string, at int) []span {
 	ls, le := lineStart(text, at, 240), lineEnd(text, at, 240)
 	label := strings.TrimRight(text[ls:le], " \t\r")
-	next := nextLine(text, le)
-	if lastByte(label) != ':' || next <= 0 || !payloadLabel().MatchString(label) || quotedExample(text, at) {
+	var from, to int
+	if next := nextLine(text, le); next > 0 && (lastByte(label) == ':' || containsAnyFold(label, []string{"line below", "following line", "next line"})) {
+		from, to = next, lineEnd(text, next, 240)
+	} else if k := strings.LastIndex(label, ": "); k >= 0 && ls+k > at {
+		from, to, label = ls+k+2, le, label[:k]
+	} else {
 		return nil
 	}
-	ne := lineEnd(text, next, 240)
-	p := strings.TrimSpace(text[next:ne])
+	if !payloadLabel().MatchString(label) || quotedExample(text, at) {
+		return nil
+	}
+	p := strings.TrimRight(strings.TrimSpace(text[from:to]), ".")
 	if p == "" {
 		return nil
 	}
-	start := next + strings.Index(text[next:ne], p)
+	start := from + strings.Index(text[from:to], p)
 	end := start + len(p)
 	decoded := ""
 	if len(p) >= 24 && strings.IndexFunc(p, func(r rune) bool { return r > 0x7f || !isBase64Byte(byte(r)) && r != '=' }) < 0 {
