@@ -55,7 +55,7 @@ var instructionSources = map[string]string{
 		`|(?:all\s+of\s+)?(?:everything|anything|all|what(?:ever)?)\s+(?:(?:is|was|you\s+read|written|said|stated)\s+)?(?:above|before|earlier|previously|so\s+far)` +
 		`|(?:all\s+of\s+)?the\s+above` +
 		// the orders of the people the agent works for, by whose they are: the user's rules
-		`|(?:(?:all|any|of)\s+)*(?:the|your|my|our)\s+(?:user|human|operator|developer|owner|supervisor|principal)(?:'s|’s|s'|s’)\s+(?:(?:own|original|standing|explicit|earlier|previous)\s+)?(?:instructions?|rules|guidelines|guidance|directives|constraints|restrictions|orders|wishes|requests)` +
+		`|(?:(?:all|any|of)\s+)*(?:the|your|my|our)\s+(?:user|human|operator|developer|owner|supervisor|principal)(?:'s|’s|s'|s’)\s+(?:(?:own|original|standing|explicit|earlier|previous|coding|working|security|safety|review|commit|git|house)\s+)?(?:instructions?|rules|guidelines|guidance|directives|constraints|restrictions|orders|wishes|requests)` +
 		`|(?:the\s+)?(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md)` +
 		`|(?:whatever|what|anything|everything)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|the\s+system\s+prompt|your\s+(?:instructions|rules|guidelines))\s+(?:says|said|tells\s+you|requires|asks)(?:\s+(?:about|on|regarding)\s+[\w.-]+)?` +
 		`|(?:(?:all|any|the)\s+)?(?:rules|instructions|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|your\s+(?:system\s+prompt|configuration|config|memory))` +
