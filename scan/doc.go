@@ -238,7 +238,8 @@
 //     following) over an object of earlier orders: prior or previous instructions, rules, guidance or
 //     directives; your rules, training or safety policy; the system prompt; the above; what the user said;
 //     the orders of the people the agent works for, by whose they are (the user's rules, the operator's
-//     instructions);
+//     instructions), also named by their kind (the user's coding, security or review guidelines; "the
+//     user's style guidelines for generated files" are about the files);
 //     the agent's instruction files themselves (AGENTS.md, CLAUDE.md, .cursorrules, not AGENTS.md.bak) and
 //     whatever they say.
 //     The order may be spelled out letter by letter to slip past matching ("i-g-n-o-r-e a-l-l p-r-e-v-i-o-u-s
