@@ -829,6 +829,9 @@ var tailSubjects = []string{"they", "the user", "the users", "the human", "the r
 // The tail alone says nothing ("the tests pass; no need to mention it" reports); the clause before it must
 // open with a verb as a command ([orderBefore]).
 func findHideTail(text string, at, n int) []span {
+	if !hasPrefixFold(text[at+n:], " need to ") && !hasPrefixFold(text[at:], "no need to ") {
+		return nil // most hits of don't and do not: the expression runs only where its words are
+	}
 	m := hideTail().FindStringIndex(text[at:lineEnd(text, at, ahead)])
 	if m == nil {
 		return nil
@@ -913,14 +916,20 @@ var (
 	summaryObject    = lazyRegexp(`(?i)^[^.;\n]{0,60}?\b(?:you|you've|you'd)\s+(?:\w+\s+)?(?:made|did|ran|changed|deleted|removed|added|pushed|created|ran|ran|took|dropped|wiped|skipped|disabled|installed|opened|copied|sent|exported|dumped)\b`)
 )
 
+// summaryWords stand in every [summaryCondition].
+var summaryWords = []string{"summar", "recap", "writ", "report"}
+
 // findSummaryHide flags the order [summaryOrder] after a [summaryCondition], to the end of its sentence.
 func findSummaryHide(text string, at int) []span {
+	cs := clauseStart(text, at)
+	cond := strings.TrimSpace(text[cs:at])
+	if lastByte(cond) != ',' || !containsAnyFold(cond, summaryWords) {
+		return nil // most hits: no condition before them, or none about an account; the expressions run only there
+	}
 	m := summaryOrder().FindStringIndex(text[at:lineEnd(text, at, ahead)])
 	if m == nil {
 		return nil
 	}
-	cs := clauseStart(text, at)
-	cond := strings.TrimSpace(text[cs:at])
 	cond = strings.TrimLeft(cond, "-+*>#`'\" \t0123456789)")
 	if !summaryCondition().MatchString(cond) {
 		return nil
