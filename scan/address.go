@@ -159,7 +159,7 @@ func addressExpr(name string) *regexp.Regexp { return addressRegexps[name]() }
 // towardWords, everyWords and readingWords are what the toward, every and reading expressions need.
 var (
 	towardWords  = []string{"to ", "for ", "if you"}
-	everyWords   = []string{"any ", "every ", "each ", "all ", "whichever ", "if "}
+	everyWords   = []string{"any ", "every ", "each ", "all ", "whichever ", "if a", "if the ", "if some "}
 	readingWords = []string{"read", "process", "resum", "see", "load", "open", "find", "ingest", "that ", "who ", "which "}
 )
 

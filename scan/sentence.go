@@ -1181,7 +1181,7 @@ func findPIN(text string, at, n int) ([]span, int) {
 		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code"; or what asks
 		// for it, as a device does ("the ticket-gate menu asks for a code; it's …").
 		if !lockWords[w1] && !lockWords[w2] && !authorityWords[w1] && !authorityWords[w2] && !accessAfter(text, e) &&
-			!askedFor().MatchString(text[lineStart(text, at, 80):at]) {
+			!(containsAnyFold(text[max(lineStart(text, at, 80), at-40):at], []string{" for "}) && askedFor().MatchString(text[lineStart(text, at, 80):at])) {
 			return nil, 0
 		}
 	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
