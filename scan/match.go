@@ -1365,8 +1365,9 @@ func proseValue(text string, ns, ne int) int {
 				return skipBlanks(text, j+3)
 			}
 			e := j
-			// Words, host and file names: "for release.jks", "on staging.acme.dev".
-			for e < len(text) && e-j < 32 && (isAlnum(text[e]) || text[e] == '-' || text[e] == '_' || text[e] == '.' && e+1 < len(text) && isAlnum(text[e+1])) {
+			// Words, host and file names: "for release.jks", "on staging.acme.dev"; letters of other scripts
+			// too ("in Köln"), but no typographic dash or quote (UTF-8's 0xe2 block).
+			for e < len(text) && e-j < 32 && (isAlnum(text[e]) || text[e] >= 0x80 && text[e] != 0xe2 || text[e] == '-' || text[e] == '_' || text[e] == '.' && e+1 < len(text) && isAlnum(text[e+1])) {
 				e++
 			}
 			if e > j && e < len(text) && text[e] == ':' {

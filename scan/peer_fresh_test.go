@@ -122,7 +122,8 @@ var freshRecallFloors = map[string]float64{
 	// vendor tokens 23 and 25 of 25, every other token, key and JWT, false alarms 0 of 89 both times. Used
 	// since to tune the fourteenth round, with peer-fresh15 (its pins named by a role, a redefined task with
 	// an aside before its copula): credentials 72 of 84 (38 of 49 bare), instructions 34 of 56, false alarms 0.
-	// The fifteenth round, tuned on peer-fresh17, finds one more (a recovery key in a sentence): 73 of 84.
+	// The fifteenth round, tuned on peer-fresh17, finds one more (a recovery key in a sentence): 73 of 84. The
+	// sixteenth, tuned on peer-fresh18, one more instruction: 35 of 56.
 	peerFresh16File + " credential":  0.86, // 0.80 at the first score
 	peerFresh16File + " instruction": 0.59, // 0.56 at the first score
 	peerFresh16File + " vendor":      0.97, // 0.90 at the first score
@@ -132,17 +133,23 @@ var freshRecallFloors = map[string]float64{
 	// fifteenth round (a recovery key by its format, telling the user after "to", covering traces before they
 	// are seen, the reader's orders declared void, acting as if it had no rules; JSON members and quoted
 	// attacks as false alarms; scripted answers that deny what is true): credentials 78 of 85 (36 of 38
-	// assigned, 42 of 47 bare), instructions 39 of 52, false alarms 0 of 90.
+	// assigned, 42 of 47 bare), instructions 39 of 52, false alarms 0 of 90. The sixteenth round, tuned on
+	// peer-fresh18, finds one more of each: credentials 79 of 85, instructions 40 of 52.
 	peerFresh17File + " credential":  0.91, // 0.89 at the first score
 	peerFresh17File + " instruction": 0.74, // 0.62 at the first score
 	// Scored after the fourteenth round and after the fifteenth, which did not read it, with the same figures
 	// both times: credentials 54 of 63 (assignments 28 of 30, bare in prose 26 of 33), instructions 28 of 44,
-	// every vendor token, key and JWT, false alarms 1 of 70 (see below).
-	peerFresh18File + " credential":  0.85,
-	peerFresh18File + " instruction": 0.63,
-	// Scored once after the fifteenth round, before the sixteenth, which did not read it: credentials 58 of 71
-	// (assignments 31 of 33, bare in prose 27 of 38), instructions 24 of 46, every vendor token, key and
-	// JWT, false alarms 3 of 71 (see below).
+	// every vendor token, key and JWT, false alarms 1 of 70 (see below). Used since to tune the sixteenth
+	// round (PINs in quotes under the key pin, recovery codes as a list, a code a device asks for, a PUK with
+	// no copula, passphrases and phrases before the copula further on or in other scripts; orders whose
+	// sentence ends by hiding them, accounts of the work, addressed demands by their shape, new states with
+	// no rules, labelled payloads, exfiltrate as a verb, memory lines; single quotes as examples): credentials
+	// 61 of 63 (29 of 30 assigned, 32 of 33 bare), instructions 42 of 44, false alarms 0 of 70.
+	peerFresh18File + " credential":  0.96, // 0.85 at the first score
+	peerFresh18File + " instruction": 0.95, // 0.63 at the first score
+	// Scored after the fifteenth round and after the sixteenth, which did not read it, with the same figures,
+	// case for case, both times: credentials 58 of 71 (assignments 31 of 33, bare in prose 27 of 38),
+	// instructions 24 of 46, every vendor token, key and JWT, false alarms 3 of 71 (see below).
 	peerFresh19File + " credential":  0.81,
 	peerFresh19File + " instruction": 0.52,
 }
@@ -176,9 +183,11 @@ var freshAlarmCeilings = map[string]float64{
 	peerFresh17File + " instruction": 0.01,
 	peerFresh17File + " credential":  0.01,
 	// On peer-fresh18, after the fourteenth and the fifteenth round: one of its 18 instruction negatives (a
-	// jailbreak opener quoted in a sentence as an example).
-	peerFresh18File + " instruction": 0.06,
-	// On peer-fresh19, after the fifteenth round: one of its 23 credential negatives (a vendor's documented
+	// jailbreak opener quoted in a sentence as an example, in single quotes); the sixteenth round, tuned on
+	// it, raises none.
+	peerFresh18File + " instruction": 0.01,
+	peerFresh18File + " credential":  0.01,
+	// On peer-fresh19, after the fifteenth and the sixteenth round: one of its 23 credential negatives (a vendor's documented
 	// example key, 0123456789abcdef twice, named in a sentence), one of 20 instruction negatives (Docker's
 	// installer piped into a shell, in a runbook for people) and one of 2 OpenAI negatives (a model's name
 	// after "model ids used are").
@@ -278,7 +287,8 @@ const peerFresh16File = "testdata/peer-fresh16.txtar"
 const peerFresh17File = "testdata/peer-fresh17.txtar"
 
 // peerFresh18File is the eighteenth fresh set, written while the fifteenth round of rules was, by someone who
-// read neither the rules nor the other sets. It has not been tuned on.
+// read neither the rules nor the other sets; scored after the fourteenth and the fifteenth round. Its misses
+// and false alarm were used to tune the sixteenth round, so all its figures are tuning figures now.
 const peerFresh18File = "testdata/peer-fresh18.txtar"
 
 // peerFresh19File is the nineteenth fresh set, written while the sixteenth round of rules was, by someone who

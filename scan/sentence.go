@@ -258,9 +258,12 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 				}
 			}
 		}
-		if words <= 5 && human && (text[i] == '"' || text[i] == 0xe2) {
-			// "the passphrase is \"…\"", also past a short phrase: "the passphrase for it is \"…\"".
-			if sp, ok := quotedAt(text, at+n, i, le, words); ok {
+		if words <= 8 && human && (text[i] == '"' || text[i] == 0xe2) {
+			// "the passphrase is \"…\"", also past a short phrase: "the passphrase for it is \"…\"", and past a
+			// longer one when the quote holds four words or more, as a generated passphrase does ("the recovery
+			// passphrase for the encrypted backup disk is \"…\""; "… in the lab is \"four random words\"" is a rule), in
+			// its clause.
+			if sp, ok := quotedAt(text, at+n, i, le, words); ok && (words <= 5 || strings.Count(text[sp.start:sp.end], " ") >= 3 && strings.IndexByte(text[at+n:i], ';') < 0) {
 				return found(sp)
 			}
 		}
@@ -1145,6 +1148,13 @@ func lastByte(s string) byte {
 func findPIN(text string, at, n int) ([]span, int) {
 	kw := text[at : at+n]
 	e := at + n
+	if n == 3 && equalFoldASCII(kw, "pin") {
+		if sp, ok := pinSetting(text, at, e); ok {
+			return []span{sp}, 0
+		}
+	}
+	// An account's backup or recovery codes are given as a list of codes in groups ([recoveryCode]).
+	codes := false
 	switch {
 	case len(kw) == 11 || strings.EqualFold(kw, "combo"):
 		// "combination" (or "combo"): of a lock named on its line before it ("Safe in the server room:
@@ -1164,8 +1174,14 @@ func findPIN(text string, at, n int) ([]span, int) {
 			k--
 		}
 		w2 := strings.ToLower(prevWord(text, max(lineStart(text, at, 60), k-1), lineStart(text, at, 60)))
-		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code".
-		if !lockWords[w1] && !lockWords[w2] && !authorityWords[w1] && !authorityWords[w2] && !accessAfter(text, e) {
+		codes = w1 == "recovery" || w1 == "backup" || w2 == "recovery" || w2 == "backup"
+		if codes && e+1 < len(text) && text[e]|0x20 == 's' && !isWordByte(text[e+1]) {
+			e++ // "the recovery codes for the shared ops account are …"
+		}
+		// Or the words after it: "le code d'accès est …", "el código de acceso", "access code"; or what asks
+		// for it, as a device does ("the ticket-gate menu asks for a code; it's …").
+		if !lockWords[w1] && !lockWords[w2] && !authorityWords[w1] && !authorityWords[w2] && !accessAfter(text, e) &&
+			!(containsAnyFold(text[max(lineStart(text, at, 80), at-40):at], []string{" for "}) && askedFor().MatchString(text[lineStart(text, at, 80):at])) {
 			return nil, 0
 		}
 	case kw == "PIN" || kw == "PUK" || kw == "ПИН" || kw == "Пин" || kw == "пин" || strings.EqualFold(kw, "passcode") || kw == "パスコード" || kw == "暗証番号":
@@ -1206,6 +1222,33 @@ func findPIN(text string, at, n int) ([]span, int) {
 		}
 		for t > s && strings.IndexByte("\"'`),;:.!?", text[t-1]) >= 0 {
 			t--
+		}
+		if v := text[s:t]; codes && recoveryCode(v) {
+			if directSlot(text, e, i, words) == slotNone || pinFiller(strings.ReplaceAll(v, "-", "")) || inFence(text, at) {
+				return nil, 0
+			}
+			// Every code of the list: "… are 3799-0833, 2987-3236."
+			out := []span{{s, t}}
+			for k := j; len(out) < 16; {
+				k = skipBlanks(text, k)
+				if hasPrefixFold(text[k:], "and ") {
+					k += len("and ")
+				}
+				a, b := nextRun(text, k, le)
+				c, d := a, b
+				for d > c && strings.IndexByte(",;.", text[d-1]) >= 0 {
+					d--
+				}
+				if b == a || !recoveryCode(text[c:d]) || pinFiller(strings.ReplaceAll(text[c:d], "-", "")) {
+					break
+				}
+				out = append(out, span{c, d})
+				if d < b && text[d] != ',' {
+					break // the list ends with its sentence
+				}
+				k = b
+			}
+			return out, 0
 		}
 		if v := text[s:t]; len(v) >= 4 && len(v) <= 8 && allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
 			if directSlot(text, e, i, words) == slotNone || isFiller(v) || pinFiller(v) || len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
@@ -1278,17 +1321,91 @@ func accessAfter(text string, e int) bool {
 	return false
 }
 
-// pinFiller reports whether the digits v are a placeholder PIN: three equal in a row (0000) or four ascending or
-// descending (1234, 4321).
+// pinSetting finds a PIN set in a config or a literal, a key pin (the word at text[at:e]) given digits in
+// quotes: "pin": "736672", pin: '4409', PIN = "918273". Quoted, the digits are a string, as a secret is; a
+// number is a setting (a GPIO pin: "pin": 18, pin: 4). Four to eight digits, not filler nor a year.
+func pinSetting(text string, at, e int) (span, bool) {
+	k := e
+	if at > 0 && (text[at-1] == '"' || text[at-1] == '\'') {
+		if k >= len(text) || text[k] != text[at-1] {
+			return span{}, false
+		}
+		k++
+	} else if at > 0 && !isSpaceByte(text[at-1]) && strings.IndexByte("{,(", text[at-1]) < 0 {
+		return span{}, false
+	}
+	k = skipBlanks(text, k)
+	if k >= len(text) || text[k] != ':' && text[k] != '=' {
+		return span{}, false
+	}
+	k = skipBlanks(text, k+1)
+	if k >= len(text) || text[k] != '"' && text[k] != '\'' {
+		return span{}, false
+	}
+	q := text[k]
+	c := strings.IndexByte(text[k+1:min(len(text), k+11)], q)
+	if c < 0 {
+		return span{}, false
+	}
+	v := text[k+1 : k+1+c]
+	if len(v) < 4 || len(v) > 8 || !allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) || isFiller(v) || pinFiller(v) ||
+		len(v) == 4 && (v[:2] == "19" || v[:2] == "20") || inFence(text, at) {
+		return span{}, false
+	}
+	return span{k + 1, k + 1 + c}, true
+}
+
+// askedFor matches the words before a code that something asks for: "the menu asks for a code", "the
+// door prompts you for its code".
+var askedFor = lazyRegexp(`(?i)\b(?:asks?|asked|prompts?|prompted|wants|needs|requires|requested)\s+(?:you\s+)?for\s+(?:an?\s+|the\s+|its\s+|your\s+)?(?:[\w-]+\s+)?$`)
+
+// recoveryCode reports whether v has the shape of an account's backup or recovery code: two or three groups of
+// three to six digits or lower-case letters and digits joined by hyphens (3799-0833, a1b2c-3d4e5), or eight to
+// ten digits.
+func recoveryCode(v string) bool {
+	if len(v) >= 8 && len(v) <= 10 && allBytes(v, func(c byte) bool { return '0' <= c && c <= '9' }) {
+		return true
+	}
+	groups := strings.Split(v, "-")
+	if len(groups) < 2 || len(groups) > 3 {
+		return false
+	}
+	digits := 0
+	for _, g := range groups {
+		if len(g) < 3 || len(g) > 6 || !allBytes(g, func(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' }) {
+			return false
+		}
+		for k := 0; k < len(g); k++ {
+			if '0' <= g[k] && g[k] <= '9' {
+				digits++
+			}
+		}
+	}
+	return digits >= 3 // a code, not words joined by hyphens (see-the-wiki)
+}
+
+// pinFiller reports whether the digits v are a placeholder PIN: four ascending or descending (1234, 4321), fewer
+// than three distinct digits in six or more (11112222), or equal digits in a row over half of the PIN, at least
+// three (0000, 777771); a run of four in an eight-digit PUK (61122224) is chance, as in any random digits.
 func pinFiller(v string) bool {
 	run, up, down := 1, 1, 1
-	for i := 1; i < len(v); i++ {
+	long := max(3, len(v)/2+1)
+	var seen [10]bool
+	distinct := 0
+	for i := 0; i < len(v); i++ {
+		if d := v[i] - '0'; d < 10 && !seen[d] {
+			seen[d] = true
+			distinct++
+		}
+		if i == 0 {
+			continue
+		}
 		run, up, down = count(v[i] == v[i-1], run), count(v[i] == v[i-1]+1, up), count(v[i]+1 == v[i-1], down)
-		if run >= 3 || up >= 4 || down >= 4 {
+		if run >= long || up >= 4 || down >= 4 {
 			return true
 		}
 	}
-	return false
+	return len(v) >= 6 && distinct < 3
 }
 
 func count(ok bool, n int) int {
