@@ -38,7 +38,8 @@
 //     room: combination …"; "the combination of flags" is not one), and a login written user / password ends
 //     before "and" or "then" in the languages whose password words are read (… et ouvrir le port 8443).
 //   - Filler is not a secret: six equal characters in a row or eight ascending ones (ghp_xxxx…, AIzaaaa…,
-//     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder.
+//     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder, and no such run is a random
+//     value anywhere (0123456789abcdef…, documentation's stand-in for a key).
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's
 //     rule alone: a malformed or placeholder token under a credential name is not reported as a password.
 //   - A vendor's prefix before a token of another length than documented (npm_ and 40 characters, glsa_
@@ -67,7 +68,8 @@
 //     joins them past a short relative clause that opens with a pronoun or an article and ends in "is" or
 //     "was" ("the passphrase they use is …"; but "the password manager is 1Password" has no such clause),
 //     with "to" after a verb of setting ("I set the SFTP user's password to …"), and backwards, with "as
-//     the" ("reporter with … as the password"). A login written as user / password after "login is" or
+//     the" ("reporter with … as the password"), never across a semicolon ("… for search; tokens per request
+//     …": the clause before it is another's). A login written as user / password after "login is" or
 //     "credentials are" is one. A bare "auth" names a credential only in prose ("Redis auth is now …"), and a
 //     bare "pass" only right after a named user ("user migrator, pass …"). So "the password is in 1Password",
 //     "the token is rotated weekly" and "the admin password is now managed by the operator" are not findings:

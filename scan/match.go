@@ -688,9 +688,10 @@ func hyphenCompound(v string) bool {
 	return true
 }
 
-// randomValue reports whether v looks machine-generated: long enough and high in entropy for its alphabet.
+// randomValue reports whether v looks machine-generated: long enough and high in entropy for its alphabet,
+// and not filler (the hex digits in order, 0123456789abcdef, as documentation writes a key).
 func randomValue(v string) bool {
-	if isPlaceholder(v) || isUUID(v) || isIdentifier(v) {
+	if isPlaceholder(v) || isUUID(v) || isIdentifier(v) || isFiller(v) {
 		return false
 	}
 	if isHex(v) {

@@ -190,10 +190,11 @@ var freshAlarmCeilings = map[string]float64{
 	// On peer-fresh19, after the fifteenth and the sixteenth round: one of its 23 credential negatives (a vendor's documented
 	// example key, 0123456789abcdef twice, named in a sentence), one of 20 instruction negatives (Docker's
 	// installer piped into a shell, in a runbook for people) and one of 2 OpenAI negatives (a model's name
-	// after "model ids used are").
-	peerFresh19File + " credential":  0.05,
+	// after "model ids used are"). The two notes that hold no secret raise none since (a value never read back
+	// across a semicolon, the hex digits in order as filler); the runbook for people still does.
+	peerFresh19File + " credential":  0.01,
 	peerFresh19File + " instruction": 0.06,
-	peerFresh19File + " openai":      0.51,
+	peerFresh19File + " openai":      0.01,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read

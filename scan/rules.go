@@ -330,6 +330,11 @@ func ruleTable() []*rule {
 						"The API key for the staging maps service, as issued by the vendor: " + fake("7kQd2PfbT", "tW9z"),
 						"La contraseña del router es " + fake("qwe.hRTp", "ZxKmLtNv") + "."},
 					[]string{`{"pin": 18, "mode": "out"}`, `pin: "1234"`, "led:\n  pin: \"27\"", `spin: "736672"`, "Recovery codes: 12345678, 11111111.", "The form asks for a code; it's printed on the invoice.", "The recovery codes are in 1Password.", "Recovery codes see-the-wiki and ask-the-admin.", "The SIM PIN is 11112222 on every test card.", "The door PIN is 777771 for the demo.", "The password hint says use id=abc123 for lookups.", "The safe combination of flags is 262144 for the buffer.",
+						// a value in the clause before a semicolon is not the credential's; the hex digits in order are
+						// documentation's filler
+						"Use nomic-embed-text-1 for search; tokens per request capped at 800.",
+						"Picked sentence-transformers-2-mini for ranking; secrets stay in the vault.",
+						"Docs show the secret as 0123456789abcdef0123456789abcdef in each snippet.",
 						"Encoder config: `C:\\Kiosk\\encoder.ini`, key `DoorResyncInterval=45`.", "Set the key LockoutThreshold=5 on every reader.",
 						"The hostname of the login node, stale since 001-helix-cluster-overview, is now login3.", "The login shell for ops-2024-jump is zsh.",
 						"Pin the admin image to 1.4.2 and the manager pin to 20240611 in the lockfile.", "The admin pin policy allows 6 digits.",

@@ -296,8 +296,8 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		for i > ls && !isSpaceByte(text[i-1]) {
 			i--
 		}
-		if i == j || strings.IndexByte(".!?", text[j-1]) >= 0 {
-			break // the sentence before
+		if i == j || strings.IndexByte(".!?;", text[j-1]) >= 0 {
+			break // the sentence before, or the clause before a semicolon
 		}
 		// Before the word, the value is joined to it: "… as the password", "admin / … to log in"; further back,
 		// up to as far as the sentence reaches ahead, a value that a verb of giving hands over opens the
