@@ -50,7 +50,12 @@ const (
 	// subject the query names, whatever words they share.
 	queryCover    = 0.7
 	sameStatement = 0.4
-	redundancy    = 0.3
+	// statementMargin: a newer claim that says the same as an older one moves ahead of it unless the older
+	// scores more than this higher. Short claims say the same by their context's words (a speaker, a
+	// heading) as much as by their own, and one that matches the query far worse states something else;
+	// it then does not move ahead of the older by any rule.
+	statementMargin = 1.0
+	redundancy      = 0.3
 	// restated is the word overlap at which a newer claim restates an older one, which context blocks
 	// then leave out as superseded.
 	restated = 0.75
@@ -315,7 +320,8 @@ func diversify(top []hit) {
 // updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
 // words overlap by [sameSubjectText] or more, or each holds [queryCover] of the query) whose query terms
 // overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims'
-// words overlap by [sameStatement] and their texts share a word, always.
+// words overlap by [sameStatement] and their texts share a word, unless the older scores more than
+// [statementMargin] higher.
 // Claims from notes about the same subject (see notes) move ahead unless the older scores more than
 // [noteRecencyMargin] higher. For a question in the past tense nothing moves.
 func updatesFirst(q *query, top []hit, notes noteSubjects) {
@@ -379,6 +385,11 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 			// notes about the same subject; the cheaper tests first.
 			v, gap := sim[idx[i]*n+idx[j]], a.score-b.score
 			bothCover := min(a.coverage, b.coverage) >= queryCover
+			if v >= sameStatement && gap > statementMargin {
+				// It says the same as a with other words of the query: a different statement, which
+				// the note rule must not move either.
+				continue
+			}
 			if v < sameStatement && ((v < sameSubjectText && !bothCover) || gap > recencyMargin || q.overlap(a.cover, b.cover) < sameSubject) {
 				sameNote := lead[b.note] == b.id && gap <= noteRecencyMargin &&
 					q.overlap(a.cover, b.cover) >= noteSameSubject && notes.same(a.note, b.note)
