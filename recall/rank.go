@@ -217,6 +217,13 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 	if err != nil {
 		return nil, false, err
 	}
+	if found, err := s.unfoldMissing(ctx, t, q, perTerm); err != nil {
+		return nil, false, err
+	} else if found {
+		if perTerm, err = s.matchingRows(ctx, t, q, commonDF+1, mode); err != nil {
+			return nil, false, err
+		}
+	}
 	for i, w := range perTerm {
 		n := len(w)
 		df[i] = n
@@ -478,6 +485,39 @@ func newerFirst(q *query, top []hit, relative bool) {
 			top[j-1], top[j] = b, a
 		}
 	}
+}
+
+// unfoldMissing adds to each term of q that matched no row of t (perTerm, from matchingRows) the spellings
+// of its unfolded letters, when t's index holds any of them, and reports whether it added any. They are
+// looked up in one statement, and only for a name that matched nothing: as alternatives of every name, they
+// would cost every query that names someone a tenth of its time.
+func (s *Store) unfoldMissing(ctx context.Context, t ftsTable, q *query, perTerm [][]hit) (bool, error) {
+	var b strings.Builder
+	asked := 0
+	for i := range q.terms {
+		if tm := q.terms[i]; len(perTerm[i]) == 0 && len(tm.unfolded) > 0 {
+			if asked > 0 {
+				b.WriteString(" UNION ALL ")
+			}
+			alt := term{alts: tm.unfolded}
+			fmt.Fprintf(&b, `SELECT %d FROM (SELECT rowid FROM %s WHERE %s MATCH %s LIMIT 1)`, i, t.fts, t.fts, sqlString(alt.expr()))
+			asked++
+		}
+	}
+	if asked == 0 {
+		return false, nil
+	}
+	held, err := column[int](ctx, s.db, b.String())
+	if err != nil {
+		return false, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	for _, i := range held {
+		q.terms[i].alts = append(q.terms[i].alts, q.terms[i].unfolded...)
+	}
+	for i := range q.terms {
+		q.terms[i].unfolded = nil
+	}
+	return len(held) > 0, nil
 }
 
 // matchingRows returns, for each term, the rows of t that contain it, newest first, but at most limit of
