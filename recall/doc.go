@@ -68,8 +68,10 @@
 // becomes quoted FTS5 strings, and the terms are joined with OR, so any term may match and no input can
 // produce a syntax error. A possessive or contraction ending ("Priya's") is dropped; an identifier whose
 // words are joined by _ - . or / (user_id, FW-233, eu-west-1, internal/sync/retry.go) matches its words in
-// sequence or written together, a camelCase word also its parts in sequence, and a German word written
-// without umlauts or ß also the folded forms the index holds. Stopwords (English, and the function words of
+// sequence or written together, a camelCase word also its parts in sequence, a German word written
+// without umlauts or ß also the folded forms the index holds, and a capitalized word (a name) that matches
+// nothing as written also its spellings with the letters diacritic folding leaves alone (ø, æ, œ, ı, ł, đ:
+// Soren finds Søren). Stopwords (English, and the function words of
 // Spanish, French and German) are dropped unless nothing else remains; generic words of questions (use,
 // tell, kind...) stay but count little towards coverage (terms.go). Ranking is one model, a weighted sum of
 // named signals over a bounded candidate set chosen by each term's document frequency; see rank.go for the

@@ -165,10 +165,14 @@ var evalCorpora = []evalCorpus{
 		{"queries.jsonl", 0.71, 0.90, 0.76, 0.02, 0.66, heldHalf, 0},
 	}},
 	// A city's public library service and its IT, written the same way after every change of the night;
-	// scored once, and the floors sit just under that first score.
+	// scored once, and the floors sit just under that first score. Since a newer claim that says the same
+	// as an older one no longer moves ahead of it from far below (statementMargin), an update's weak answer
+	// ("Large-print standing orders moved over too.") fell from the fourth rank to the sixth, behind the
+	// claim of the older note that still ranks first: the recall@5 floor of all queries and the tuning
+	// half's gain over BM25 are lower by that query.
 	{dir: "eval-library", minNotes: 100, files: []evalFile{
-		{"queries.jsonl", 0.78, 0.93, 0.78, 0.025, 0.70, allQueries, 20},
-		{"queries.jsonl", 0.76, 0.92, 0.79, 0.035, 0.66, tuneHalf, 0},
+		{"queries.jsonl", 0.78, 0.925, 0.78, 0.025, 0.70, allQueries, 20},
+		{"queries.jsonl", 0.76, 0.92, 0.79, 0.03, 0.66, tuneHalf, 0},
 		{"queries.jsonl", 0.80, 0.93, 0.77, 0.02, 0.74, heldHalf, 0},
 	}},
 	// A chat of three former colleagues over sixteen months, one turn per note (half the sessions dated in

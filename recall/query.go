@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 // maxQueryWords bounds the number of words taken from a query, so a pasted document cannot make one
@@ -50,6 +51,9 @@ type term struct {
 	words   []string // the words of alts[0], for snippets
 	stop    bool     // a stopword
 	generic bool     // a generic word of questions (see [isGeneric]), which counts little towards coverage
+	// unfolded are the spellings of a name with the letters the index does not fold (see [unfolded]),
+	// which join alts only when the name as written matches nothing (see [Store.unfoldMissing]).
+	unfolded []string
 }
 
 // expr is the term's FTS5 expression.
@@ -81,7 +85,9 @@ func isConnector(r rune) bool {
 //   - words joined by connectors (see [isConnector]) are one term that matches them in sequence or written
 //     together (user_id: "user id" or "userid"); a camelCase word also matches its parts in sequence;
 //   - German spellings without umlauts or ß also match the folded forms the index holds (Muenchen matches
-//     München, strasse matches Straße).
+//     München, strasse matches Straße);
+//   - a capitalized word, a name, that matches nothing as written matches it written with a letter the
+//     index does not fold (see [unfoldedLetters]: Soren matches Søren, Yildiz matches Yıldız).
 //
 // Terms are deduplicated, stripped of stopwords when anything else remains, and capped at
 // [maxQueryWords]. No term holds FTS5 syntax: each alternative is quoted by [phrase].
@@ -250,7 +256,41 @@ func makeTerm(parts []string) term {
 			add(g)
 		}
 	}
+	if len(parts) == 1 && len(lower) == 1 && !t.stop {
+		r, _ := utf8.DecodeRuneInString(parts[0])
+		if unicode.IsUpper(r) {
+			t.unfolded = unfolded(lower[0])
+		}
+	}
 	return t
+}
+
+// unfoldedLetters are the ASCII spellings of letters that the index's diacritic folding leaves as they are,
+// since Unicode does not write them as a base letter and a mark: ø, æ and œ of Danish, Norwegian and French,
+// ı of Turkish, ł of Polish, đ of Croatian and Vietnamese. Names hold them most (Søren, Fløyen, Yıldız,
+// Łódź), and a query typed on another keyboard writes the base letter.
+var unfoldedLetters = []*strings.Replacer{
+	strings.NewReplacer("o", "ø"),
+	strings.NewReplacer("ae", "æ"),
+	strings.NewReplacer("oe", "œ"),
+	strings.NewReplacer("i", "ı"),
+	strings.NewReplacer("l", "ł"),
+	strings.NewReplacer("d", "đ"),
+}
+
+// unfolded returns the spellings of an ASCII name w (lowercase) that the index holds for a name written
+// with one of the unfoldedLetters, other than w itself: each letter replaced wherever it occurs.
+func unfolded(w string) []string {
+	if !isASCII(w) {
+		return nil
+	}
+	var out []string
+	for _, r := range unfoldedLetters {
+		if g := r.Replace(w); g != w {
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // maxGrouped bounds the words whose groupings [groupings] lists (2^(n-1) of them).

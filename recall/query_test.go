@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -137,6 +138,23 @@ func TestQueryTerms(t *testing.T) {
 	}
 	if n := len(queryTerms(strings.Repeat("w", 1) + strings.Repeat(" x", 100) + fields(100))); n > maxQueryWords {
 		t.Errorf("queryTerms kept %d terms, cap is %d", n, maxQueryWords)
+	}
+}
+
+// TestQueryUnfolded: a capitalized word, a name, typed without a letter the index does not fold (Fløyen,
+// Yıldız, Łódź, Ærø) has its spellings with that letter wherever the base letter occurs, for when it matches
+// nothing as written (see unfoldMissing); a word not capitalized has none.
+func TestQueryUnfolded(t *testing.T) {
+	want := map[string][]string{
+		"floyen": {"fløyen", "fłoyen"},
+		"yildiz": {"yıldız", "yiłdiz", "yilđiz"},
+		"aero":   {"aerø", "æro"},
+		"lodz":   nil,
+	}
+	for _, tm := range queryTerms("Floyen Yildiz Aero lodz") {
+		if w, ok := want[tm.alts[0]]; !ok || !slices.Equal(tm.unfolded, w) {
+			t.Errorf("term %q: unfolded %q, want %q", tm.alts[0], tm.unfolded, w)
+		}
 	}
 }
 

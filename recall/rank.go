@@ -50,7 +50,12 @@ const (
 	// subject the query names, whatever words they share.
 	queryCover    = 0.7
 	sameStatement = 0.4
-	redundancy    = 0.3
+	// statementMargin: a newer claim that says the same as an older one moves ahead of it unless the older
+	// scores more than this higher. Short claims say the same by their context's words (a speaker, a
+	// heading) as much as by their own, and one that matches the query far worse states something else;
+	// it then does not move ahead of the older by any rule.
+	statementMargin = 1.0
+	redundancy      = 0.3
 	// restated is the word overlap at which a newer claim restates an older one, which context blocks
 	// then leave out as superseded.
 	restated = 0.75
@@ -212,6 +217,13 @@ func (s *Store) rank(ctx context.Context, t ftsTable, q *query, want int, mode r
 	if err != nil {
 		return nil, false, err
 	}
+	if found, err := s.unfoldMissing(ctx, t, q, perTerm); err != nil {
+		return nil, false, err
+	} else if found {
+		if perTerm, err = s.matchingRows(ctx, t, q, commonDF+1, mode); err != nil {
+			return nil, false, err
+		}
+	}
 	for i, w := range perTerm {
 		n := len(w)
 		df[i] = n
@@ -315,7 +327,8 @@ func diversify(top []hit) {
 // updatesFirst moves each claim ahead of the older claims it updates: claims about the same subject (their
 // words overlap by [sameSubjectText] or more, or each holds [queryCover] of the query) whose query terms
 // overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims'
-// words overlap by [sameStatement] and their texts share a word, always.
+// words overlap by [sameStatement] and their texts share a word, unless the older scores more than
+// [statementMargin] higher.
 // Claims from notes about the same subject (see notes) move ahead unless the older scores more than
 // [noteRecencyMargin] higher. For a question in the past tense nothing moves.
 func updatesFirst(q *query, top []hit, notes noteSubjects) {
@@ -379,6 +392,11 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 			// notes about the same subject; the cheaper tests first.
 			v, gap := sim[idx[i]*n+idx[j]], a.score-b.score
 			bothCover := min(a.coverage, b.coverage) >= queryCover
+			if v >= sameStatement && gap > statementMargin {
+				// It says the same as a with other words of the query: a different statement, which
+				// the note rule must not move either.
+				continue
+			}
 			if v < sameStatement && ((v < sameSubjectText && !bothCover) || gap > recencyMargin || q.overlap(a.cover, b.cover) < sameSubject) {
 				sameNote := lead[b.note] == b.id && gap <= noteRecencyMargin &&
 					q.overlap(a.cover, b.cover) >= noteSameSubject && notes.same(a.note, b.note)
@@ -467,6 +485,39 @@ func newerFirst(q *query, top []hit, relative bool) {
 			top[j-1], top[j] = b, a
 		}
 	}
+}
+
+// unfoldMissing adds to each term of q that matched no row of t (perTerm, from matchingRows) the spellings
+// of its unfolded letters, when t's index holds any of them, and reports whether it added any. They are
+// looked up in one statement, and only for a name that matched nothing: as alternatives of every name, they
+// would cost every query that names someone a tenth of its time.
+func (s *Store) unfoldMissing(ctx context.Context, t ftsTable, q *query, perTerm [][]hit) (bool, error) {
+	var b strings.Builder
+	asked := 0
+	for i := range q.terms {
+		if tm := q.terms[i]; len(perTerm[i]) == 0 && len(tm.unfolded) > 0 {
+			if asked > 0 {
+				b.WriteString(" UNION ALL ")
+			}
+			alt := term{alts: tm.unfolded}
+			fmt.Fprintf(&b, `SELECT %d FROM (SELECT rowid FROM %s WHERE %s MATCH %s LIMIT 1)`, i, t.fts, t.fts, sqlString(alt.expr()))
+			asked++
+		}
+	}
+	if asked == 0 {
+		return false, nil
+	}
+	held, err := column[int](ctx, s.db, b.String())
+	if err != nil {
+		return false, fmt.Errorf("search %s: %w", t.rows, err)
+	}
+	for _, i := range held {
+		q.terms[i].alts = append(q.terms[i].alts, q.terms[i].unfolded...)
+	}
+	for i := range q.terms {
+		q.terms[i].unfolded = nil
+	}
+	return len(held) > 0, nil
 }
 
 // matchingRows returns, for each term, the rows of t that contain it, newest first, but at most limit of

@@ -21,6 +21,8 @@ func TestRecallMatching(t *testing.T) {
 		"The frontend uses React 18",
 		"The live blog's refreshIntervalSec is 20",
 		"Staging keeps maxConnPool at 40",
+		"Søren Madsen runs the on-call rotation",
+		"Elif Yıldız reviews the release notes",
 	)
 	tests := []struct {
 		query string
@@ -42,6 +44,9 @@ func TestRecallMatching(t *testing.T) {
 		{"when do backups run", "Backups run nightly at 02:00 UTC", PresenceClaim},
 		{"backup", "Backups run nightly at 02:00 UTC", PresenceClaim},
 		{"react vue angular", "The frontend uses React 18", PresenceNone},
+		// Letters the index does not fold, typed as their base letter in a name.
+		{"Soren on-call", "Søren Madsen runs the on-call rotation", PresenceClaim},
+		{"who reviews for Yildiz", "Elif Yıldız reviews the release notes", PresenceClaim},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

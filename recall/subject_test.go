@@ -2,6 +2,7 @@ package recall
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -96,8 +97,8 @@ func TestSupersedeNotesLeadOnly(t *testing.T) {
 }
 
 // TestUpdatesFirstClaimRules checks the claim rules of updatesFirst: a newer claim that says the same as an
-// older one moves ahead of it, and claims whose texts share no word never count as saying the same, however
-// much their contexts (a speaker and a date) share.
+// older one moves ahead of it unless it scores more than statementMargin lower, and claims whose texts share
+// no word never count as saying the same, however much their contexts (a speaker and a date) share.
 func TestUpdatesFirstClaimRules(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -108,6 +109,12 @@ func TestUpdatesFirstClaimRules(t *testing.T) {
 	}{
 		{"restated, a little lower", [2]string{"Leeds to Lisbon on Jet2 is about 140 return for 11 to 14 June", "Zoë (21 March 2026)"},
 			[2]string{"Jet2 from Leeds to Lisbon is now 160 return for 11 to 14 June", "Zoë (2 April 2026)"}, 3 - recencyMargin - 0.1, true, 0b1111},
+		{"restated, within the statement margin", [2]string{"Leeds to Lisbon on Jet2 is about 140 return for 11 to 14 June", "Zoë (21 March 2026)"},
+			[2]string{"Jet2 from Leeds to Lisbon is now 160 return for 11 to 14 June", "Zoë (2 April 2026)"}, 3 - statementMargin + 0.1, true, 0b0111},
+		// A short turn says the same as an older one by its speaker and a shared word ("going"), but holds
+		// little of what the query asks: it states something else.
+		{"restated, far lower", [2]string{"I'm going to be tío.", "Rafa (6 April 2025)"},
+			[2]string{"I'm still going.", "Rafa (10 May 2026)"}, 3 - statementMargin - 0.1, false, 0b0001},
 		{"only the speaker and date shared", [2]string{"I adopted a dog!", "Zoë (4 July 2026)"},
 			[2]string{"More than okay.", "Zoë (4 July 2026)"}, 0.5, false, 0b0001},
 	}
@@ -117,6 +124,12 @@ func TestUpdatesFirstClaimRules(t *testing.T) {
 			top := []hit{
 				{id: 1, score: 3, cover: 0b1111, created: 1, note: 10, f: [4]string{tt.older[0], "fact", tt.older[1], "active"}},
 				{id: 2, score: tt.newerScore, cover: tt.newerCover, created: 2, note: 20, f: [4]string{tt.newer[0], "fact", tt.newer[1], "active"}},
+			}
+			ids := map[string]int32{}
+			_, wo := subjectWords(tt.older[0], tt.older[1], ids)
+			_, wn := subjectWords(tt.newer[0], tt.newer[1], ids)
+			if v := jaccard(wo, wn); strings.HasPrefix(tt.name, "restated") && v < sameStatement {
+				t.Fatalf("the claims' words overlap by %.2f, want at least %.2f for the test to mean something", v, sameStatement)
 			}
 			updatesFirst(&q, top, subjectsOf(nil))
 			if got := top[0].id == 2; got != tt.newerFirst {
