@@ -493,7 +493,13 @@ func continuedQuote(text string, at int) bool {
 		return false
 	}
 	open := from + strings.LastIndexByte(w, '"')
-	before := text[lineStart(text, open, 160):open]
+	return sentenceBeforeQuote(text[lineStart(text, open, 160):open])
+}
+
+// sentenceBeforeQuote reports whether a quotation opens after words of a sentence, given the line before its
+// opening mark: a letter after the line's last colon or '>' (an example quoted in a sentence), not a label's
+// colon or a quote marker alone.
+func sentenceBeforeQuote(before string) bool {
 	if k := strings.LastIndexAny(before, ":>"); k >= 0 {
 		before = before[k+1:]
 	}
@@ -634,16 +640,7 @@ func singleQuote(text string, at int) bool {
 	if !closed {
 		return false
 	}
-	words := text[ls:open]
-	if k := strings.LastIndexAny(words, ":>"); k >= 0 {
-		words = words[k+1:]
-	}
-	for i := 0; i < len(words); i++ {
-		if 'a' <= words[i]|0x20 && words[i]|0x20 <= 'z' {
-			return true
-		}
-	}
-	return false
+	return sentenceBeforeQuote(text[ls:open])
 }
 
 // inFence reports whether text[at] is inside a fenced code block: an odd number of fence lines in the 4 KiB
