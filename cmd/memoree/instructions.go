@@ -36,6 +36,9 @@ the earlier, so rewrite it whole each time rather than appending.
 
     printf '%%s' "$NOTE" | memoree checkpoint --session "$SESSION_ID" --task "$TASK" -
 
+Name the task in a few plain words ("billing export", not "T3"): every statement of the note is
+remembered under it, and a later question that names the task finds them.
+
 **What a good checkpoint holds**, in a few short lines each:
 - Goal: what the task is for, in one sentence.
 - Decisions: what was decided and why, including what was ruled out.
