@@ -793,16 +793,7 @@ func findRot13Override(text string, at, n int) ([]span, int) {
 	if i = skipBlanks(text, i); i >= le {
 		return labelledPayload(text, at), 0 // the payload on the next line
 	}
-	b := []byte(text[i:le])
-	for k, c := range b {
-		switch {
-		case 'a' <= c && c <= 'z':
-			b[k] = 'a' + (c-'a'+13)%26
-		case 'A' <= c && c <= 'Z':
-			b[k] = 'A' + (c-'A'+13)%26
-		}
-	}
-	if i >= le || !decodedOrder(string(b)) || quotedExample(text, at) {
+	if i >= le || !decodedOrder(rot13(text[i:le])) || quotedExample(text, at) {
 		return nil, 0
 	}
 	return []span{{i, le}}, 0
@@ -815,6 +806,20 @@ var payloadLabel = lazyRegexp(`(?i)\b(?:(?:the\s+)?next\s+(?:agent|session|assis
 	`|(?:apply|follow|obey|run|execute|act\s+on|carry\s+out|do)\s+(?:it|this|these|them)\b` +
 	`|so\s+(?:that\s+)?(?:the\s+)?(?:filters?|scanners?|checks?|reviewers?|humans?|users?|nobody|no\s+one)\s+` +
 	`(?:(?:don't|do\s+not|doesn't|does\s+not|won't|can't|never)\s+(?:see|notice|catch|flag|read|strip)|skips?|miss(?:es)?|ignores?)\b)`)
+
+// rot13 rotates the ASCII letters of s by 13 places, which decodes rot13 text.
+func rot13(s string) string {
+	b := []byte(s)
+	for k, c := range b {
+		switch {
+		case 'a' <= c && c <= 'z':
+			b[k] = 'a' + (c-'a'+13)%26
+		case 'A' <= c && c <= 'Z':
+			b[k] = 'A' + (c-'A'+13)%26
+		}
+	}
+	return string(b)
+}
 
 // labelledPayload flags an encoded payload after a label that gives it to the reader ([payloadLabel]), when
 // the payload decodes, as base64 or rot13, to an order ([decodedOrder]): the label is the line of the keyword
@@ -852,16 +857,7 @@ func labelledPayload(text string, at int) []span {
 		}
 		decoded = string(raw)
 	} else {
-		b := []byte(p)
-		for k, c := range b {
-			switch {
-			case 'a' <= c && c <= 'z':
-				b[k] = 'a' + (c-'a'+13)%26
-			case 'A' <= c && c <= 'Z':
-				b[k] = 'A' + (c-'A'+13)%26
-			}
-		}
-		decoded = string(b)
+		decoded = rot13(p)
 	}
 	if !decodedOrder(decoded) {
 		return nil
