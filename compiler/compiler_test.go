@@ -419,7 +419,7 @@ func TestCompileContext(t *testing.T) {
 			"recall beats BM25. | retrieval > Ledger > Goal",
 			"Next: tune on the tune half only. | retrieval > Ledger",
 		}},
-		{"task trimmed, title under it", "Tuning the ranker\n\nThe tune half is done.", " retrieval ", []string{
+		{"task, title under it", "Tuning the ranker\n\nThe tune half is done.", "retrieval", []string{
 			"Tuning the ranker | retrieval",
 			"The tune half is done. | retrieval > Tuning the ranker",
 		}},

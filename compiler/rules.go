@@ -20,7 +20,7 @@ func (rules) Name() string { return rulesName }
 // Compile segments text into statements and classifies each one. Of src it reads only Task, the note's
 // subject, which heads every claim's context.
 func (rules) Compile(text string, src Source) Result {
-	c := compilation{text: text, task: strings.TrimSpace(src.Task)}
+	c := compilation{text: text, task: src.Task}
 	c.end, c.marker = truncation(text)
 	c.run()
 	if c.marker < len(text) {

@@ -236,16 +236,20 @@ func validate(b Batch) error {
 // contextSep separates the parts of a claim's context, as compiler.Claim joins them.
 const contextSep = " > "
 
-// checkContext checks that every part of a claim's context is text of its artifact or, first, the task it
-// was written for, so that the context, like the claim text, holds nothing the artifact does not.
+// checkContext checks that a claim's context is the task its artifact was written for, then parts that are
+// each text of the artifact, so that the context, like the claim text, holds nothing the artifact does not.
+// The task is taken whole: it may itself hold the separator ("ops > db").
 func checkContext(text []byte, task, context string) error {
+	if task != "" {
+		if context == task {
+			return nil
+		}
+		context = strings.TrimPrefix(context, task+contextSep)
+	}
 	if context == "" {
 		return nil
 	}
-	for i, part := range strings.Split(context, contextSep) {
-		if i == 0 && task != "" && part == task {
-			continue
-		}
+	for _, part := range strings.Split(context, contextSep) {
 		if !bytes.Contains(text, []byte(part)) {
 			return fmt.Errorf("context %q is not text of the artifact", part)
 		}

@@ -18,6 +18,9 @@ func TestCheckContext(t *testing.T) {
 		{"retrieval", "Ledger > retrieval", false}, // only the first part may be the task
 		{"retrieval", "ranking > Ledger", false},
 		{"retrieval", "Ledger > Nothing", false},
+		{"ops > db", "ops > db > Ledger > Goal", true}, // the task is taken whole
+		{"ops > db", "ops > db", true},
+		{"ops > db", "ops > Ledger", false},
 	}
 	for _, tt := range tests {
 		if err := checkContext(text, tt.task, tt.context); (err == nil) != tt.ok {
