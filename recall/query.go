@@ -269,14 +269,7 @@ func makeTerm(parts []string) term {
 // since Unicode does not write them as a base letter and a mark: ø, æ and œ of Danish, Norwegian and French,
 // ı of Turkish, ł of Polish, đ of Croatian and Vietnamese. Names hold them most (Søren, Fløyen, Yıldız,
 // Łódź), and a query typed on another keyboard writes the base letter.
-var unfoldedLetters = []*strings.Replacer{
-	strings.NewReplacer("o", "ø"),
-	strings.NewReplacer("ae", "æ"),
-	strings.NewReplacer("oe", "œ"),
-	strings.NewReplacer("i", "ı"),
-	strings.NewReplacer("l", "ł"),
-	strings.NewReplacer("d", "đ"),
-}
+var unfoldedLetters = [][2]string{{"o", "ø"}, {"ae", "æ"}, {"oe", "œ"}, {"i", "ı"}, {"l", "ł"}, {"d", "đ"}}
 
 // unfolded returns the spellings of an ASCII name w (lowercase) that the index holds for a name written
 // with one of the unfoldedLetters, other than w itself: each letter replaced wherever it occurs.
@@ -285,8 +278,8 @@ func unfolded(w string) []string {
 		return nil
 	}
 	var out []string
-	for _, r := range unfoldedLetters {
-		if g := r.Replace(w); g != w {
+	for _, l := range unfoldedLetters {
+		if g := strings.ReplaceAll(w, l[0], l[1]); g != w {
 			out = append(out, g)
 		}
 	}

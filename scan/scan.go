@@ -235,8 +235,9 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 // one larger scan should not stay alive after it.
 const pooledText = 64 << 10
 
-// collect fills l with the keyword hits in text: one pass collects them and counts them per rule, a second
-// deals them out to the rules from one array.
+// collect fills l with the keyword hits in text: the automaton lists them, a pass drops the case-sensitive
+// ones written in another case and counts the rest per rule, and a last one deals them out to the rules from
+// one array.
 func (e *engine) collect(l *scratch, text string) {
 	counts := slices.Grow(l.counts[:0], len(e.rules))[:len(e.rules)]
 	clear(counts)

@@ -65,7 +65,7 @@ var (
 	jsonFlag         = &cli.BoolFlag{Name: "json", Usage: "print the result as one JSON document", DisableDefaultText: true}
 	allowFlaggedFlag = &cli.BoolFlag{Name: "allow-flagged", Usage: "go ahead even though the scan flagged the note", DisableDefaultText: true}
 	limitFlag        = &cli.IntFlag{Name: "limit", Aliases: []string{"n"}, Value: 10, Usage: "at most `N` results (1 to 1000)"}
-	taskFlag         = &cli.StringFlag{Name: "task", Aliases: []string{"t"}, Usage: "task `LABEL` recorded with the note"}
+	taskFlag         = &cli.StringFlag{Name: "task", Aliases: []string{"t"}, Usage: "task `LABEL` recorded with the note and heading its claims' context, so a question naming it finds them"}
 )
 
 // run is the whole program: it parses args (program name first), runs the command and returns the exit code.
