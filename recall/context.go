@@ -234,6 +234,9 @@ func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOp
 	}
 	// Reserve room for the widest footer this block can end with.
 	footerMax := leftOutLine(total)
+	if total == 0 {
+		footerMax = nothingRelevant
+	}
 	// Tokens depends on the length only, so the check needs no concatenation.
 	fits := func(n int) bool { return tokensFor(n) <= opt.Budget }
 	var b strings.Builder
@@ -260,15 +263,26 @@ func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOp
 		blk.Included++
 	}
 	blk.LeftOut = total - blk.Included
+	if total == 0 {
+		b.WriteString(nothingRelevant)
+	}
 	b.WriteString(leftOutLine(blk.LeftOut))
 	blk.Markdown = b.String()
 	blk.Tokens = Tokens(blk.Markdown)
 	return blk, cands, nil
 }
 
-// leftOutLine is the last line of a block.
+// nothingRelevant is the block's one line when no stored claim is relevant, so that a prompt does not read
+// an empty block as one that lost its lines.
+const nothingRelevant = "_no relevant claims stored_\n"
+
+// leftOutLine is the last line of a block that left n relevant claims out: none when n is 0, since a block
+// that holds every relevant claim needs no footer.
 func leftOutLine(n int) string {
-	if n == 1 {
+	switch n {
+	case 0:
+		return ""
+	case 1:
 		return "_1 more relevant claim left out_\n"
 	}
 	return fmt.Sprintf("_%d more relevant claims left out_\n", n)

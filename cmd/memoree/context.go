@@ -32,8 +32,8 @@ func contextCommand(e *env) *cli.Command {
 evidence from --session or --task, and prints them as a compact Markdown block, each line giving
 in brackets what the claim sits under in its note (its task, headings, a label) and citing its
 artifact. The block never exceeds --budget tokens by memoree's estimate (an upper bound for
-English with common tokenizers) and ends with a line saying how many relevant claims were left
-out. Control and invisible format characters in claims are escaped (\x1b, \u202e), so a stored
+English with common tokenizers); when relevant claims did not fit, it ends with a line saying how
+many were left out, and when none is relevant it says so. Control and invisible format characters in claims are escaped (\x1b, \u202e), so a stored
 note can neither drive a terminal nor hide text in a prompt.
 
 Superseded claims are left out unless --history, which marks them. Claims from a note applied with
