@@ -29,8 +29,14 @@ var irregularForms = sync.OnceValue(func() map[string][]string {
 		weep wept|win won|write wrote written|withdraw withdrew withdrawn|undergo underwent undergone|
 		rebuild rebuilt|rewrite rewrote rewritten|mistake mistook mistaken|override overrode overridden|
 		rerun reran|overtake overtook overtaken`
+	return formGroups(verbs)
+})
+
+// formGroups maps each word of groups ('|'-separated groups of space-separated words that stand for one
+// another) to the other words of its group.
+func formGroups(groups string) map[string][]string {
 	m := map[string][]string{}
-	for _, v := range strings.Split(verbs, "|") {
+	for _, v := range strings.Split(groups, "|") {
 		forms := strings.Fields(v)
 		for _, f := range forms {
 			for _, g := range forms {
@@ -41,4 +47,4 @@ var irregularForms = sync.OnceValue(func() map[string][]string {
 		}
 	}
 	return m
-})
+}

@@ -250,6 +250,9 @@ func makeTerm(parts []string) term {
 		for _, f := range irregularForms()[lower[0]] {
 			add(f)
 		}
+		for _, f := range abbreviations()[lower[0]] {
+			add(f)
+		}
 	}
 	for _, a := range slices.Clone(t.alts) {
 		for _, g := range germanFolded(a) {

@@ -127,6 +127,11 @@ func TestQueryTerms(t *testing.T) {
 		{"which wrist did she break", `"wrist" OR ("break" OR "broke" OR "broken")`},
 		{"bought a bike", `("bought" OR "buy") OR "bike"`},
 		{"left wrist", `"left" OR "wrist"`}, // a direction as often as a verb: not expanded
+		// abbreviations and their full words stand for one another, plurals too
+		{"billing database", `"billing" OR ("database" OR "databases" OR "db" OR "dbs")`},
+		{"k8s", `("k8s" OR "k 8 s" OR "kubernetes")`},
+		{"8 Jan", `"8" OR ("jan" OR "january")`},
+		{"sat on Sunday", `"sat" OR "sunday"`}, // a verb and the sun as often: not expanded
 		{"CR41 crash", `("cr41" OR "cr 41") OR "crash"`},
 		{"mm152b", `("mm152b" OR "mm 152 b")`},
 		{"v2", `("v2" OR "v 2")`},

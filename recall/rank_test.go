@@ -23,6 +23,8 @@ func TestRecallMatching(t *testing.T) {
 		"Staging keeps maxConnPool at 40",
 		"Søren Madsen runs the on-call rotation",
 		"Elif Yıldız reviews the release notes",
+		"The billing DB moved to us-east-2",
+		"Invoices go out on the 3rd of each month since Feb",
 	)
 	tests := []struct {
 		query string
@@ -47,6 +49,9 @@ func TestRecallMatching(t *testing.T) {
 		// Letters the index does not fold, typed as their base letter in a name.
 		{"Soren on-call", "Søren Madsen runs the on-call rotation", PresenceClaim},
 		{"who reviews for Yildiz", "Elif Yıldız reviews the release notes", PresenceClaim},
+		// A full word asked of its abbreviation, and the other way round.
+		{"where is the billing database", "The billing DB moved to us-east-2", PresenceClaim},
+		{"February invoices", "Invoices go out on the 3rd of each month since Feb", PresenceClaim},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
