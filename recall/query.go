@@ -250,7 +250,10 @@ func makeTerm(parts []string) term {
 		for _, f := range irregularForms()[lower[0]] {
 			add(f)
 		}
-		for _, f := range abbreviations()[lower[0]] {
+		for _, f := range spellings()[lower[0]] {
+			add(f)
+		}
+		if f := izeSpellings(lower[0]); f != "" {
 			add(f)
 		}
 	}

@@ -132,6 +132,13 @@ func TestQueryTerms(t *testing.T) {
 		{"k8s", `("k8s" OR "k 8 s" OR "kubernetes")`},
 		{"8 Jan", `"8" OR ("jan" OR "january")`},
 		{"sat on Sunday", `"sat" OR "sunday"`}, // a verb and the sun as often: not expanded
+		// British and American spellings
+		{"colour", `("colour" OR "color")`},
+		{"organisation", `("organisation" OR "organization")`},
+		{"optimized", `("optimized" OR "optimised")`},
+		{"wise noise", `"wise" OR "noise"`}, // too short to be -ise verbs
+		{"entre", `"entre"`},
+		{"five", `"five"`},
 		{"CR41 crash", `("cr41" OR "cr 41") OR "crash"`},
 		{"mm152b", `("mm152b" OR "mm 152 b")`},
 		{"v2", `("v2" OR "v 2")`},
