@@ -93,8 +93,7 @@ type RecallResult struct {
 // Recall returns up to limit (or [DefaultLimit]) claims ranked for query, best first, with their evidence. The
 // query is plain user text (any characters; no search syntax), and a claim matches when its text or context
 // contains any query word, after case folding, diacritic folding, English stemming and other spellings (see
-// spellings.go); see rank.go for how
-// claims are ranked.
+// spellings.go); see rank.go for how claims are ranked.
 //
 // Presence is PresenceClaim when the best claim holds enough of the query's informative words, weighted by
 // how rare each is (IDF), that it answers the query; PresenceArtifact when no claim does but an artifact's
