@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 )
 
 // maxQueryWords bounds the number of words taken from a query, so a pasted document cannot make one
@@ -86,8 +85,8 @@ func isConnector(r rune) bool {
 //     together (user_id: "user id" or "userid"); a camelCase word also matches its parts in sequence;
 //   - German spellings without umlauts or ß also match the folded forms the index holds (Muenchen matches
 //     München, strasse matches Straße);
-//   - a capitalized word, a name, that matches nothing as written matches it written with a letter the
-//     index does not fold (see [unfoldedLetters]: Soren matches Søren, Yildiz matches Yıldız).
+//   - a word, most often a name, that matches nothing as written matches it written with a letter the
+//     index does not fold (see [unfoldedLetters]: Soren or soren matches Søren, Yildiz matches Yıldız).
 //
 // Terms are deduplicated, stripped of stopwords when anything else remains, and capped at
 // [maxQueryWords]. No term holds FTS5 syntax: each alternative is quoted by [phrase].
@@ -263,10 +262,9 @@ func makeTerm(parts []string) term {
 		}
 	}
 	if len(parts) == 1 && len(lower) == 1 && !t.stop {
-		r, _ := utf8.DecodeRuneInString(parts[0])
-		if unicode.IsUpper(r) {
-			t.unfolded = unfolded(lower[0])
-		}
+		// Any case: agents and hurried people type names in lower case ("soren"), and the spellings are
+		// looked up only for a word that matches nothing as written.
+		t.unfolded = unfolded(lower[0])
 	}
 	return t
 }

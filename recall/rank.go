@@ -489,7 +489,7 @@ func newerFirst(q *query, top []hit, relative bool) {
 
 // unfoldMissing adds to each term of q that matched no row of t (perTerm, from matchingRows) the spellings
 // of its unfolded letters, when t's index holds any of them, and reports whether it added any. They are
-// looked up in one statement, and only for a name that matched nothing: as alternatives of every name, they
+// looked up in one statement, and only for a word that matched nothing: as alternatives of every name, they
 // would cost every query that names someone a tenth of its time.
 func (s *Store) unfoldMissing(ctx context.Context, t ftsTable, q *query, perTerm [][]hit) (bool, error) {
 	var b strings.Builder

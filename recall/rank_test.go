@@ -48,6 +48,7 @@ func TestRecallMatching(t *testing.T) {
 		{"react vue angular", "The frontend uses React 18", PresenceNone},
 		// Letters the index does not fold, typed as their base letter in a name.
 		{"Soren on-call", "Søren Madsen runs the on-call rotation", PresenceClaim},
+		{"who is soren", "Søren Madsen runs the on-call rotation", PresenceClaim}, // a name typed in lower case
 		{"who reviews for Yildiz", "Elif Yıldız reviews the release notes", PresenceClaim},
 		// A full word asked of its abbreviation, and the other way round.
 		{"where is the billing database", "The billing DB moved to us-east-2", PresenceClaim},
