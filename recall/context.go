@@ -233,10 +233,7 @@ func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOp
 		cands = []ContextCandidate{}
 	}
 	// Reserve room for the widest footer this block can end with.
-	footerMax := leftOutLine(total)
-	if total == 0 {
-		footerMax = nothingRelevant
-	}
+	footerMax := footer(total, total)
 	// Tokens depends on the length only, so the check needs no concatenation.
 	fits := func(n int) bool { return tokensFor(n) <= opt.Budget }
 	var b strings.Builder
@@ -263,10 +260,7 @@ func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOp
 		blk.Included++
 	}
 	blk.LeftOut = total - blk.Included
-	if total == 0 {
-		b.WriteString(nothingRelevant)
-	}
-	b.WriteString(leftOutLine(blk.LeftOut))
+	b.WriteString(footer(total, blk.LeftOut))
 	blk.Markdown = b.String()
 	blk.Tokens = Tokens(blk.Markdown)
 	return blk, cands, nil
@@ -275,6 +269,15 @@ func renderContext(claims []ClaimHit, reasons []string, total int, opt ContextOp
 // nothingRelevant is the block's one line when no stored claim is relevant, so that a prompt does not read
 // an empty block as one that lost its lines.
 const nothingRelevant = "_no relevant claims stored_\n"
+
+// footer is the last line of a block of total relevant claims that left leftOut of them out:
+// [nothingRelevant] when none is relevant, else [leftOutLine].
+func footer(total, leftOut int) string {
+	if total == 0 {
+		return nothingRelevant
+	}
+	return leftOutLine(leftOut)
+}
 
 // leftOutLine is the last line of a block that left n relevant claims out: none when n is 0, since a block
 // that holds every relevant claim needs no footer.

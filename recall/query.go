@@ -50,8 +50,9 @@ type term struct {
 	words   []string // the words of alts[0], for snippets
 	stop    bool     // a stopword
 	generic bool     // a generic word of questions (see [isGeneric]), which counts little towards coverage
-	// unfolded are the spellings of a name with the letters the index does not fold (see [unfolded]),
-	// which join alts only when the name as written matches nothing (see [Store.unfoldMissing]).
+	// unfolded are the spellings of the word (most often a name) with the letters the index does not fold
+	// (see [unfolded]), which join alts only when the word as written matches nothing (see
+	// [Store.unfoldMissing]).
 	unfolded []string
 }
 
@@ -275,8 +276,8 @@ func makeTerm(parts []string) term {
 // Łódź), and a query typed on another keyboard writes the base letter.
 var unfoldedLetters = [][2]string{{"o", "ø"}, {"ae", "æ"}, {"oe", "œ"}, {"i", "ı"}, {"l", "ł"}, {"d", "đ"}}
 
-// unfolded returns the spellings of an ASCII name w (lowercase) that the index holds for a name written
-// with one of the unfoldedLetters, other than w itself: each letter replaced wherever it occurs.
+// unfolded returns the spellings of an ASCII word w (lowercase, most often a name) that the index holds for
+// it written with one of the unfoldedLetters, other than w itself: each letter replaced wherever it occurs.
 func unfolded(w string) []string {
 	if !isASCII(w) {
 		return nil

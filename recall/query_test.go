@@ -132,6 +132,7 @@ func TestQueryTerms(t *testing.T) {
 		{"k8s", `("k8s" OR "k 8 s" OR "kubernetes")`},
 		{"8 Jan", `"8" OR ("jan" OR "january")`},
 		{"sat on Sunday", `"sat" OR "sunday"`}, // a verb and the sun as often: not expanded
+		{"check min", `"check" OR "min"`},      // not only the cheque; minutes as often as minimum
 		// British and American spellings
 		{"colour", `("colour" OR "color")`},
 		{"organisation", `("organisation" OR "organization")`},

@@ -13,8 +13,9 @@ import (
 // irregular verb's forms (see [irregularForms]).
 //
 // Only abbreviations that notes rarely write as another word are listed: not "sat" and "sun" (a verb, the
-// sun), "mar" (Spanish for the sea), "sec" (security as often as seconds), "temp" (temporary), "info" (a
-// generic word of questions, see [genericWords]) or "pr" (public relations). Number words are not digits
+// sun), "mar" (Spanish for the sea), "sec" (security as often as seconds), "min" (minutes as often as
+// minimum), "temp" (temporary), "info" (a generic word of questions, see [genericWords]) or "pr" (public
+// relations); nor "check", which is not only the American "cheque". Number words are not digits
 // here: "five" looked up as 5 matched every claim with a 5 in it, and pushed answers down. British and
 // American spellings that a rule would get wrong (hour, tour, pour and four are not hor, tor, por and for;
 // French "entre" is no "enter") are listed word by word. The index's stemming joins the plural of a full
@@ -25,7 +26,7 @@ var spellings = sync.OnceValue(func() map[string][]string {
 		development dev|documentation docs|directory directories dir dirs|administrator administrators admin admins|
 		application applications app apps|dependency dependencies dep deps|certificate certificates cert certs|
 		infrastructure infra|statistics stats|message messages msg msgs|department departments dept depts|
-		appointment appointments appt appts|manager managers mgr mgrs|maximum max|minimum min|
+		appointment appointments appt appts|manager managers mgr mgrs|maximum max|
 		kilometre kilometres kilometer kilometers km|
 		january jan|february feb|april apr|june jun|july jul|august aug|september sep sept|october oct|
 		november nov|december dec|
@@ -37,7 +38,7 @@ var spellings = sync.OnceValue(func() map[string][]string {
 		analyse analyze|analysed analyzed|analysing analyzing|programme program|programmes programs|
 		travelling traveling|travelled traveled|cancelled canceled|cancelling canceling|modelling modeling|
 		labelled labeled|labelling labeling|grey gray|aluminium aluminum|judgement judgment|ageing aging|
-		enrol enroll|enrolment enrollment|mould mold|sceptical skeptical|cheque check`
+		enrol enroll|enrolment enrollment|mould mold|sceptical skeptical`
 	return formGroups(groups)
 })
 

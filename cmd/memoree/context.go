@@ -33,8 +33,9 @@ evidence from --session or --task, and prints them as a compact Markdown block, 
 in brackets what the claim sits under in its note (its task, headings, a label) and citing its
 artifact. The block never exceeds --budget tokens by memoree's estimate (an upper bound for
 English with common tokenizers); when relevant claims did not fit, it ends with a line saying how
-many were left out, and when none is relevant it says so. Control and invisible format characters in claims are escaped (\x1b, \u202e), so a stored
-note can neither drive a terminal nor hide text in a prompt.
+many were left out, and when none is relevant it says so. Control and invisible format characters
+in claims are escaped (\x1b, \u202e), so a stored note can neither drive a terminal nor hide text
+in a prompt.
 
 Superseded claims are left out unless --history, which marks them. Claims from a note applied with
 --allow-flagged are left out unless --allow-flagged is given here too; how many were left out is said

@@ -27,7 +27,8 @@ func recallCommand(e *env) *cli.Command {
 		Usage:     "find stored claims that answer a query, with their evidence",
 		ArgsUsage: "QUERY...",
 		Description: withDoc(`Ranks stored claims against the query (any word may match; plurals and verb forms, case,
-diacritics, common abbreviations such as DB and Feb, and British and American spellings fold) and prints them, best first, each with its age and evidence. The first line says
+diacritics, common abbreviations such as DB and Feb, and British and American spellings fold)
+and prints them, best first, each with its age and evidence. The first line says
 presence=claim when a stored claim answers the query, presence=artifact when only stored artifact
 text does (then those artifacts are listed, those with the most query words first, newest first
 among equals), presence=none otherwise. Pending checkpoints are never searched. Output is capped
