@@ -329,8 +329,10 @@ func diversify(top []hit) {
 // overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims'
 // words overlap by [sameStatement] and their texts share a word, unless the older scores more than
 // [statementMargin] higher.
-// Claims from notes about the same subject (see notes) move ahead unless the older scores more than
-// [noteRecencyMargin] higher. For a question in the past tense nothing moves.
+// Claims from notes about the same subject (see notes) move ahead unless the older, or any claim they
+// would pass, scores more than [noteRecencyMargin] higher: in a series of notes each about the same subject
+// as the last (a weekly digest), moves one after another would otherwise carry the newest above a claim
+// that scores far higher. For a question in the past tense nothing moves.
 func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	n := len(top)
 	words, own := make([][]int32, n), make([][]int32, n)
@@ -383,8 +385,10 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 	}
 	for i := 0; i < n; i++ {
 		// Whatever moves to rank i is newer than what was there, so this ends.
+		passed := math.Inf(-1) // the best score of top[i:j], which b would pass
 		for j := i + 1; j < n; j++ {
 			a, b := &top[i], &top[j]
+			passed = max(passed, top[j-1].score)
 			if b.created <= a.created {
 				continue
 			}
@@ -398,7 +402,7 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 				continue
 			}
 			if v < sameStatement && ((v < sameSubjectText && !bothCover) || gap > recencyMargin || q.overlap(a.cover, b.cover) < sameSubject) {
-				sameNote := lead[b.note] == b.id && gap <= noteRecencyMargin &&
+				sameNote := lead[b.note] == b.id && passed-b.score <= noteRecencyMargin &&
 					q.overlap(a.cover, b.cover) >= noteSameSubject && notes.same(a.note, b.note)
 				if !sameNote {
 					continue
@@ -410,6 +414,7 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 			copy(idx[i+1:j+1], idx[i:j])
 			top[i], idx[i] = bv, bi
 			j = i
+			passed = math.Inf(-1)
 		}
 	}
 }

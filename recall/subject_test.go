@@ -96,6 +96,41 @@ func TestSupersedeNotesLeadOnly(t *testing.T) {
 	}
 }
 
+// TestSupersedeNotesChain: each note of a weekly series is about the same subject as the one before, and
+// each scores within noteRecencyMargin of it, but the newest scores further below the oldest, which answers.
+// The margin holds against every claim a newer one would pass, so a chain of moves cannot carry a claim
+// above one it could not pass by itself.
+func TestSupersedeNotesChain(t *testing.T) {
+	const (
+		week1 = "Weekly digest, week of 12 January: tickets, heating, Chromebooks, CCTV and who is away this week."
+		week2 = "Weekly digest, week of 26 January: tickets, heating, Chromebooks, CCTV and who is away this week."
+		week3 = "Weekly digest, week of 9 March: tickets, heating, Chromebooks, CCTV and who is away this week."
+	)
+	q := parseQuery("weekly digest 12 January oldest open ticket")
+	step := noteRecencyMargin - 0.6
+	top := []hit{
+		{id: 1, score: 3, cover: 0b111111, created: 1, note: 10, f: [4]string{"Oldest open ticket is IT-193.", "fact", "Weekly digest, week of 12 January", "active"}},
+		{id: 2, score: 3 - step, cover: 0b010111, created: 2, note: 20, f: [4]string{"44 raised, 39 closed.", "fact", "Weekly digest, week of 26 January", "active"}},
+		{id: 3, score: 3 - 2*step, cover: 0b000111, created: 3, note: 30, f: [4]string{"12 staff left to register.", "fact", "Weekly digest, week of 9 March", "active"}},
+	}
+	subjects := subjectsOf(map[int64]string{10: week1, 20: week2, 30: week3})
+	for _, p := range [][2]int64{{10, 20}, {20, 30}, {10, 30}} {
+		if !subjects.same(p[0], p[1]) {
+			t.Fatalf("notes %d and %d are not about the same subject; the test means nothing", p[0], p[1])
+		}
+	}
+	updatesFirst(&q, top, subjects)
+	var got []int64
+	for _, h := range top {
+		got = append(got, h.id)
+	}
+	// The second week may pass the first; the third may not pass the first, however it came to rank below
+	// the second.
+	if want := []int64{2, 1, 3}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}
+
 // TestUpdatesFirstClaimRules checks the claim rules of updatesFirst: a newer claim that says the same as an
 // older one moves ahead of it unless it scores more than statementMargin lower, and claims whose texts share
 // no word never count as saying the same, however much their contexts (a speaker and a date) share.
