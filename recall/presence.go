@@ -1,8 +1,10 @@
 package recall
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -21,6 +23,13 @@ import (
 // how much); a statement of time is a digit, a weekday, a month or a word of time (tomorrow, nightly,
 // every...), in English; a quantity is a digit or an English number word. Notes in other languages state
 // times and quantities in digits often enough; a question in another language is left as it is.
+//
+// A question for a contact ("email address", "phone number", an "extension number", a "URL", unless it
+// opens with who, whose or why) is answered only by a claim that states one (see [asked.statesContact]):
+// "What is Marcus Webb's phone number?" is not answered by "Marcus Webb is our account manager". Such a
+// claim's coverage leaves out the words that name the kind ("k.vogel@example.de" answers "email address"
+// without the words), it gains the ranking signal "states", and a newer claim that states none does not
+// move ahead of it as its update (see [updatesFirst]).
 const (
 	unstatedShare = 0.4
 	answerDepth   = 3
@@ -33,7 +42,22 @@ const (
 	askedAnything asked = iota
 	askedTime
 	askedQuantity
+	askedEmail // an email address
+	askedPhone // a phone or extension number
+	askedURL   // a URL or host name
 )
+
+// contact reports whether a asks for an email address, a phone number or a URL.
+func (a asked) contact() bool {
+	return a == askedEmail || a == askedPhone || a == askedURL
+}
+
+// contactWords are the English words that name what a question for a contact asks for.
+var contactWords = wordSet(`email mail address addresses phone telephone mobile cell fax extension landline
+		hotline number numbers url urls`)
+
+// phoneWords are the English words that, before "number", ask for a phone number.
+var phoneWords = wordSet(`phone telephone mobile cell fax extension landline hotline`)
 
 var timeWords = wordSet(`today tomorrow yesterday tonight morning afternoon evening night nightly
 		daily weekly monthly yearly annually week weeks weekend weekends month months year years quarter spring
@@ -59,22 +83,51 @@ func askedFor(text string) asked {
 	if words[0] == "when" {
 		return askedTime
 	}
+	// "Who gave us the URL?" and "why did the phone number change?" ask for a person or a reason.
+	contact := words[0] != "who" && words[0] != "whose" && words[0] != "why"
 	for i := 0; i+1 < len(words); i++ {
 		switch w, next := words[i], words[i+1]; {
 		case (w == "what" || w == "which") && (next == "time" || next == "day" || next == "date"):
 			return askedTime
 		case w == "how" && (next == "many" || next == "much"):
 			return askedQuantity
+		case contact && (w == "email" || w == "mail") && (next == "address" || next == "addresses"):
+			return askedEmail
+		case contact && phoneWords[w] && (next == "number" || next == "numbers"):
+			return askedPhone
 		}
 	}
+	if contact && askedURLIn(text) {
+		return askedURL
+	}
 	return askedAnything
+}
+
+// askedURLIn reports whether text holds the word "url" on its own, not as part of a name (DATABASE_URL,
+// url_for, API-URL).
+func askedURLIn(text string) bool {
+	found := false
+	eachWord(text, func(s, e int) {
+		w := strings.ToLower(text[s:e])
+		found = found || (w == "url" || w == "urls") && !nameJoint(text, s-1) && !nameJoint(text, e)
+	})
+	return found
+}
+
+// nameJoint reports whether text[i] joins the words of a name: an underscore, a hyphen, a dot or an equals
+// sign.
+func nameJoint(text string, i int) bool {
+	return i >= 0 && i < len(text) && strings.IndexByte("_-=.", text[i]) >= 0
 }
 
 // states reports whether text states what a asks for, in words other than the question's own (a claim
 // does not say when by repeating the "10k" or "Q3" of the question).
 func (a asked) states(text string, q *query) bool {
-	if a == askedAnything {
+	switch a {
+	case askedAnything:
 		return true
+	case askedEmail, askedPhone, askedURL:
+		return a.statesContact(text, q)
 	}
 	found := false
 	eachWord(text, func(s, e int) {
@@ -87,6 +140,88 @@ func (a asked) states(text string, q *query) bool {
 			a == askedQuantity && numberWords[w]) && !q.asks(w)
 	})
 	return found
+}
+
+// statesContact reports whether text holds the email address, phone number or URL that a asks for: a word
+// with an @ between letters and a dot after it; four digits or more in one number, its groups joined by
+// spaces, hyphens, dots or parentheses (0161 555 0734, +44 (0)20 7946 0018, ext. 2200); or a scheme
+// (https://), "www." or a host name of three parts or more (support.example.org.uk).
+func (a asked) statesContact(text string, q *query) bool {
+	for _, f := range strings.Fields(text) {
+		f = strings.Trim(f, "`'\"()[]<>,;:!?*_")
+		switch a {
+		case askedEmail:
+			at := strings.IndexByte(f, '@')
+			if at > 0 && at < len(f)-1 && strings.Contains(f[at+1:], ".") {
+				return true
+			}
+		case askedURL:
+			if strings.Contains(f, "://") || strings.HasPrefix(strings.ToLower(f), "www.") || hostName(f) {
+				return true
+			}
+		}
+	}
+	if a != askedPhone {
+		return false
+	}
+	return phoneNumber(text, q.asks("extension"))
+}
+
+// phoneNumber reports whether text holds a phone number: seven digits or more in one number, its groups
+// joined by spaces, hyphens, dots or parentheses, not a date (2026-03-20); or an extension: a number of two
+// to five digits after "ext" or "extension", or any number of three to five digits when extension is set
+// (the question asks for an extension number).
+func phoneNumber(text string, extension bool) bool {
+	p := phonePatterns()
+	for _, loc := range p.number.FindAllStringIndex(text, -1) {
+		if loc[0] > 0 && strings.IndexByte("-_/#", text[loc[0]-1]) >= 0 || loc[0] > 0 && isWordRune(rune(text[loc[0]-1])) {
+			continue // the number of a name: PO-2026-118, build_20260301
+		}
+		m := text[loc[0]:loc[1]]
+		digits := 0
+		for _, r := range m {
+			if '0' <= r && r <= '9' {
+				digits++
+			}
+		}
+		if digits >= 7 && !p.date.MatchString(m) {
+			return true
+		}
+	}
+	return p.ext.MatchString(text) || extension && p.short.MatchString(text)
+}
+
+// phonePatterns are the expressions of [phoneNumber], compiled on first use: most commands never ask.
+var phonePatterns = sync.OnceValue(func() (p struct{ number, date, ext, short *regexp.Regexp }) {
+	p.number = regexp.MustCompile(`\+?\(?\d[\d ().-]{5,}\d`)
+	p.date = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	p.ext = regexp.MustCompile(`(?i)\bext(?:ension)?\.?\s*\d{2,5}\b`)
+	p.short = regexp.MustCompile(`(?:^|[^\w.-])\d{3,5}(?:$|[^\w.-])`)
+	return p
+})
+
+// hostName reports whether f is a host name of three labels or more, the last of letters only
+// (dac01.corp.local, support.example.org), with an optional port.
+func hostName(f string) bool {
+	if i := strings.LastIndexByte(f, ':'); i > 0 && strings.Trim(f[i+1:], "0123456789") == "" {
+		f = f[:i]
+	}
+	labels := strings.Split(strings.TrimSuffix(f, "/"), ".")
+	if len(labels) < 3 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || strings.ContainsFunc(l, notHostRune) {
+			return false
+		}
+	}
+	last := labels[len(labels)-1]
+	return len(last) >= 2 && !strings.ContainsFunc(last, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+// notHostRune reports whether r may not be part of a host name's label.
+func notHostRune(r rune) bool {
+	return r != '-' && !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
 }
 
 // asks reports whether the lowercase word w is one of q's words.

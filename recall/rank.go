@@ -106,6 +106,8 @@ type query struct {
 	words       []string // the words of the terms, for snippets
 	significant int      // terms that are not stopwords
 	past        bool     // the query asks in the past tense (did, was, were, had), in English; see updatesFirst
+	wants       asked    // what the question asks for; see presence.go
+	kindTerms   uint64   // bit i set when term i names what a question for a contact asks for (email, phone...)
 	// weight[i] is how informative term i is: its IDF among claims, 0 for a stopword in a query with other
 	// terms. Ranking claims sets it; until then every informative term weighs 1.
 	weight []float64
@@ -118,7 +120,7 @@ var pastWords = wordSet(`did was were had`)
 var questionWords = wordSet(`who what which`)
 
 func parseQuery(text string) query {
-	q := query{terms: searchTerms(text, true)}
+	q := query{terms: searchTerms(text, true), wants: askedFor(text)}
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
 	for _, w := range words {
 		q.past = q.past || pastWords[w]
@@ -127,6 +129,13 @@ func parseQuery(text string) query {
 	if len(words) > 1 && questionWords[words[0]] && len(words[1]) > 4 && strings.HasSuffix(words[1], "ed") &&
 		!strings.HasSuffix(words[1], "eed") {
 		q.past = true
+	}
+	if q.wants.contact() {
+		for i, t := range q.terms {
+			if i < 64 && contactWords[t.alts[0]] {
+				q.kindTerms |= 1 << i
+			}
+		}
 	}
 	q.weight = make([]float64, len(q.terms))
 	for _, t := range q.terms {
@@ -145,12 +154,24 @@ func parseQuery(text string) query {
 
 // coverage is the IDF-weighted share of q's informative terms in cover, 0-1.
 func (q *query) coverage(cover uint64) float64 {
+	return q.coverageWithout(cover, 0)
+}
+
+// coverageWithout is [query.coverage] of the terms not in skip (bit i for term i), or of all of them when
+// the query has no other informative term.
+func (q *query) coverageWithout(cover, skip uint64) float64 {
 	var have, all float64
 	for i, w := range q.weight {
+		if i < 64 && skip&(1<<i) != 0 {
+			continue
+		}
 		all += w
 		if cover&(1<<i) != 0 {
 			have += w
 		}
+	}
+	if all == 0 && skip != 0 {
+		return q.coverage(cover) // nothing but the skipped terms
 	}
 	if all == 0 {
 		return 0
@@ -329,6 +350,8 @@ func diversify(top []hit) {
 // overlap by [sameSubject], unless the older scores more than [recencyMargin] higher; or, when the claims'
 // words overlap by [sameStatement] and their texts share a word, unless the older scores more than
 // [statementMargin] higher.
+// A newer claim that does not state the contact a question asks for (see presence.go) does not move ahead
+// of an older one that does.
 // Claims from notes about the same subject (see notes) move ahead unless the older, or any claim they
 // would pass, scores more than [noteRecencyMargin] higher: in a series of notes each about the same subject
 // as the last (a weekly digest), moves one after another would otherwise carry the newest above a claim
@@ -389,7 +412,9 @@ func updatesFirst(q *query, top []hit, notes noteSubjects) {
 		for j := i + 1; j < n; j++ {
 			a, b := &top[i], &top[j]
 			passed = max(passed, top[j-1].score)
-			if b.created <= a.created {
+			if b.created <= a.created || a.signals[sigStates] > b.signals[sigStates] {
+				// Older, or it does not state the email address (say) that a states and the question
+				// asks for: it cannot be a's update.
 				continue
 			}
 			// b stays below a unless the claims say the same, are about the same subject, or come from
@@ -657,6 +682,7 @@ const (
 	sigNote            // what the claim's artifact as a whole holds of the query, relative to the best candidate's
 	sigCoverage        // the IDF-weighted share of the query's informative terms the claim holds
 	sigLength          // a prior against claims too short to say anything: informative words, up to 6
+	sigStates          // 1 when the question asks for a kind of answer (presence.go) and the claim states one
 	numSignals
 )
 
@@ -669,6 +695,7 @@ var signals = [numSignals]struct {
 	sigNote:     {"note", 1},
 	sigCoverage: {"coverage", 1.2},
 	sigLength:   {"length", 0.5},
+	sigStates:   {"states", 1},
 }
 
 // SignalNames returns the names of the ranking signals, in the order of [ScoreParts].
@@ -698,8 +725,14 @@ func (s *Store) fuse(ctx context.Context, q *query, perTerm [][]hit, top []hit) 
 		h := &top[i]
 		h.signals[sigBM25] = ratio(h.bm25, bestBM25)
 		h.signals[sigNote] = ratio(notes[i], bestNote)
-		h.signals[sigCoverage] = h.coverage
 		h.signals[sigLength] = min(1, float64(informativeWords(h.f[0]))/6)
+		if q.wants.contact() && q.wants.states(h.f[0], q) {
+			// An email address answers "email address" without the words: the coverage of a claim that
+			// states one is that of the question's other words.
+			h.signals[sigStates] = 1
+			h.coverage = q.coverageWithout(h.cover, q.kindTerms)
+		}
+		h.signals[sigCoverage] = h.coverage
 		h.score = 0
 		for k, v := range h.signals {
 			h.score += signals[k].weight * v

@@ -404,6 +404,39 @@ func TestRecallRanking(t *testing.T) {
 	}
 }
 
+// TestRecallAskedContact: a question for an email address, a phone number or a URL is answered by a claim
+// that states one. A newer claim about the same person that states none does not move ahead of it, and
+// where no claim states one, presence is none however much of the question the claims hold.
+func TestRecallAskedContact(t *testing.T) {
+	s := openTemp(t)
+	rememberCompiled(t, s, t0, "Supplier contacts: from 1 March Katrin Vogel is our account manager at Schliesswerk (k.vogel@schliesswerk.example, +49 40 555 0192).\n")
+	rememberCompiled(t, s, t0.Add(24*time.Hour), "Supplier contacts: Katrin Vogel is our account manager at Schliesswerk now, and she confirmed the delivery.\n")
+	rememberCompiled(t, s, t0.Add(48*time.Hour), "Marcus Webb at Harvest Table is our catering account manager; he prefers calls to email.\n")
+	tests := []struct {
+		query, first string
+		presence     Presence
+	}{
+		{"What is Katrin Vogel's email address?", "from 1 March Katrin Vogel", PresenceClaim},
+		{"Katrin Vogel phone number", "from 1 March Katrin Vogel", PresenceClaim},
+		{"What is Marcus Webb's phone number?", "", PresenceNone},
+		{"What is Marcus Webb's email address?", "", PresenceNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			r, err := s.Recall(context.Background(), tt.query, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Presence != tt.presence {
+				t.Errorf("presence %s (confidence %.2f), want %s: %q", r.Presence, r.Confidence, tt.presence, texts(r.Claims))
+			}
+			if tt.first != "" && (len(r.Claims) == 0 || !strings.Contains(r.Claims[0].Text, tt.first)) {
+				t.Errorf("claims %q, want the one with %q first", texts(r.Claims), tt.first)
+			}
+		})
+	}
+}
+
 // TestQueryPast checks which questions count as asked in the past tense, which keeps newer claims from
 // moving ahead (see updatesFirst).
 func TestQueryPast(t *testing.T) {

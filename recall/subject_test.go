@@ -131,6 +131,31 @@ func TestSupersedeNotesChain(t *testing.T) {
 	}
 }
 
+// TestUpdatesFirstStates: for a question that asks for a contact, a newer claim that states none does not
+// move ahead of an older one that states it, whatever rule would move it; one that states it too does.
+func TestUpdatesFirstStates(t *testing.T) {
+	const (
+		oldNote = "Supplier contacts: Katrin Vogel is our account manager at Schliesswerk, k.vogel@schliesswerk.example."
+		update  = "Supplier contacts: Katrin Vogel is our account manager at Schliesswerk now, and she confirmed the delivery."
+	)
+	for _, newerStates := range []float64{0, 1} {
+		q := parseQuery("Katrin Vogel email address")
+		top := []hit{
+			{id: 1, score: 3, cover: 0b0011, created: 1, note: 10, f: [4]string{"Katrin Vogel, k.vogel@schliesswerk.example.", "fact", "Supplier contacts", "active"}},
+			{id: 2, score: 3 - recencyMargin + 0.1, cover: 0b0011, created: 2, note: 20, f: [4]string{"Katrin Vogel is our account manager at Schliesswerk now.", "fact", "Supplier contacts", "active"}},
+		}
+		top[0].signals[sigStates], top[1].signals[sigStates] = 1, newerStates
+		updatesFirst(&q, top, subjectsOf(map[int64]string{10: oldNote, 20: update}))
+		want := int64(1)
+		if newerStates == 1 {
+			want = 2
+		}
+		if top[0].id != want {
+			t.Errorf("newer claim states the contact: %v; order %d, %d, want %d first", newerStates == 1, top[0].id, top[1].id, want)
+		}
+	}
+}
+
 // TestUpdatesFirstClaimRules checks the claim rules of updatesFirst: a newer claim that says the same as an
 // older one moves ahead of it unless it scores more than statementMargin lower, and claims whose texts share
 // no word never count as saying the same, however much their contexts (a speaker and a date) share.
