@@ -22,7 +22,9 @@ import (
 // The question is recognized by its English words only (when, what time, what day, what date, how many,
 // how much); a statement of time is a digit, a weekday, a month or a word of time (tomorrow, nightly,
 // every...), in English; a quantity is a digit or an English number word. Notes in other languages state
-// times and quantities in digits often enough; a question in another language is left as it is.
+// times and quantities in digits often enough; a question in another language is left as it is. A
+// question for a version or a port ("which Go version does the ledger use", "SMTP port"; not one answered
+// yes or no, or how) is answered only by a number that is not one of a name (Go 1.22, v2, but not LIB-207).
 //
 // A question for a contact ("email address", "phone number", an "extension number", a "URL", unless it
 // opens with who, whose or why) is answered only by a claim that states one (see [asked.statesContact]):
@@ -42,19 +44,30 @@ const (
 	askedAnything asked = iota
 	askedTime
 	askedQuantity
-	askedEmail // an email address
-	askedPhone // a phone or extension number
-	askedURL   // a URL or host name
+	askedNumber // a version or a port
+	askedEmail  // an email address
+	askedPhone  // a phone or extension number
+	askedURL    // a URL or host name
 )
 
-// contact reports whether a asks for an email address, a phone number or a URL.
+// contact reports whether a asks for an email address, a phone number or a URL: what a claim states
+// without the words of the question that name it.
 func (a asked) contact() bool {
-	return a == askedEmail || a == askedPhone || a == askedURL
+	return a >= askedEmail
 }
 
 // contactWords are the English words that name what a question for a contact asks for.
 var contactWords = wordSet(`email mail address addresses phone telephone mobile cell fax extension landline
 		hotline number numbers url urls`)
+
+// yesNoWords are the English words that open a question answered yes or no.
+var yesNoWords = wordSet(`is are was were do does did has have had can could should will would`)
+
+// numberAfter are the words that may follow "version" or "port" in a question that asks for its number
+// ("which Go version does the backend use", "Postgres version of ledger", "SMTP port"), where the words
+// of a name or another language do not ("port authority", "version en ligne").
+var numberAfter = wordSet(`of does do did is are was were in on for runs running run use uses used we our the
+		installed now`)
 
 // phoneWords are the English words that, before "number", ask for a phone number.
 var phoneWords = wordSet(`phone telephone mobile cell fax extension landline hotline`)
@@ -100,6 +113,13 @@ func askedFor(text string) asked {
 	if contact && askedURLIn(text) {
 		return askedURL
 	}
+	// "Is 8.0.1 still the planned version?" asks yes or no; "how often do we ship a new version?", how.
+	number := contact && !yesNoWords[words[0]] && words[0] != "how"
+	for i, w := range words {
+		if number && (w == "version" || w == "versions" || w == "port") && (i == len(words)-1 || numberAfter[words[i+1]]) {
+			return askedNumber
+		}
+	}
 	return askedAnything
 }
 
@@ -129,13 +149,16 @@ func (a asked) states(text string, q *query) bool {
 	case askedEmail, askedPhone, askedURL:
 		return a.statesContact(text, q)
 	}
+	// A version or a port is any number not of a name: "PostgreSQL 16", "1.22", "v2", ":8443".
+	versions := a == askedNumber
 	found := false
 	eachWord(text, func(s, e int) {
 		if found {
 			return
 		}
 		w := strings.ToLower(text[s:e])
-		digit := strings.ContainsFunc(w, unicode.IsDigit) && !identifierPart(text, s, e)
+		digit := strings.ContainsFunc(w, unicode.IsDigit) && (!identifierPart(text, s, e) ||
+			versions && strings.TrimLeft(w, "v") != w && strings.Trim(w[1:], "0123456789") == "")
 		found = (digit || a == askedTime && timeWords[w] ||
 			a == askedQuantity && numberWords[w]) && !q.asks(w)
 	})

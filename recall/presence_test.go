@@ -113,6 +113,13 @@ func TestAskedFor(t *testing.T) {
 		{"What is the URL of the test environment?", askedURL,
 			[]string{"https://test.example.org/login", "at www.example.org", "on `staging.inkwell.example`", "dac01.corp.local:4070"},
 			[]string{"`INKWELL_DB_URL` is set in the chart.", "see config.yaml", "version 1.2.3"}},
+		{"Which Go version does the ledger service use?", askedNumber, []string{"Go 1.22", "PostgreSQL 16", "on v2 now", "moved to :8443"},
+			[]string{"The ledger service is written in Go.", "See LIB-207."}},
+		{"REPORT SMTP port", askedNumber, []string{"587"}, []string{"SMTP goes through the relay."}},
+		{"Hamburg port authority data agreement", askedAnything, nil, nil},
+		{"Francois formation securite version en ligne", askedAnything, nil, nil},
+		{"is 8.0.1 still the planned PMS upgrade version", askedAnything, nil, nil},
+		{"how often do we ship a new Kestrel app version?", askedAnything, nil, nil},
 		// Words of a name, and questions for a person or a reason, ask for nothing of the kind.
 		{"ROSTRA_DATABASE_URL", askedAnything, nil, nil},
 		{"LABBRIDGE_VETDESK_URL=http://127.0.0.1:7070/api/results", askedAnything, nil, nil},

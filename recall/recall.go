@@ -100,8 +100,8 @@ type RecallResult struct {
 // text does; and PresenceNone otherwise: claims that share only incidental words with the query (a project
 // name, a person, a number) are still listed, but they do not count as an answer. Words of questions
 // (which, does, use, tell, kind...) count little. A question that asks when, how many or how much, or for
-// an email address, a phone number or a URL, is answered only by a claim that states one (see
-// presence.go). With PresenceArtifact the matching artifacts are listed too, best covered first, newest
+// a version, a port, an email address, a phone number or a URL, is answered only by a claim that states
+// one (see presence.go). With PresenceArtifact the matching artifacts are listed too, best covered first, newest
 // first among equals.
 func (s *Store) Recall(ctx context.Context, query string, limit int) (RecallResult, error) {
 	return s.RecallWith(ctx, query, RecallOptions{Limit: limit})
@@ -141,7 +141,7 @@ func (s *Store) RecallWith(ctx context.Context, query string, opt RecallOptions)
 		return res, nil
 	}
 	if kind != askedAnything {
-		// Artifact text is not checked for the time, quantity or contact the question asks for.
+		// Artifact text is not checked for the time, quantity, number or contact the question asks for.
 		res.Confidence = 1 - best
 		return s.noAnswer(ctx, res, hits)
 	}
