@@ -358,10 +358,7 @@ func TestRecallRanking(t *testing.T) {
 	rememberCompiled(t, s, t0.Add(time.Hour), "Ops note, 2 March: Fernweh production runs in eu-west-1 (Ireland), with three nodes.\n")
 	rememberCompiled(t, s, t0.Add(48*time.Hour), "Ops note, 20 March: the region migration is done; Fernweh production now runs in eu-central-1 (Frankfurt), with three nodes.\n")
 	rememberCompiled(t, s, t0.Add(72*time.Hour), "## Ledger reconciliation\n\n- runs nightly at 02:00 UTC\n- mismatches under one euro are written off\n")
-	tests := []struct {
-		query, first string
-		presence     Presence
-	}{
+	tests := []recallCase{
 		{"what did Priya adopt", "We adopted a beagle last week!", PresenceClaim},
 		{"Priya's beagle", "We adopted a beagle last week!", PresenceClaim},
 		// "dog" is stored nowhere: the user's own word, which weighs a little more than one the store holds
@@ -373,28 +370,7 @@ func TestRecallRanking(t *testing.T) {
 		{"What is Priya's favourite film?", "", PresenceNone},
 		{"How much does the Fernweh cluster cost per month?", "", PresenceNone},
 	}
-	for _, tt := range tests {
-		t.Run(tt.query, func(t *testing.T) {
-			r, err := s.Recall(context.Background(), tt.query, 5)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Presence != tt.presence {
-				t.Errorf("presence %s (confidence %.2f), want %s: %q", r.Presence, r.Confidence, tt.presence, texts(r.Claims))
-			}
-			if r.Confidence < 0 || r.Confidence > 1 {
-				t.Errorf("confidence %v outside 0-1", r.Confidence)
-			}
-			if tt.first != "" && (len(r.Claims) == 0 || !strings.HasPrefix(r.Claims[0].Text, tt.first)) {
-				t.Errorf("claims %q, want %q first", texts(r.Claims), tt.first)
-			}
-			for _, c := range r.Claims {
-				if c.Confidence < 0 || c.Confidence > 1 || len(c.ScoreParts()) != len(SignalNames()) {
-					t.Errorf("claim %q: confidence %v, score parts %v", c.Text, c.Confidence, c.ScoreParts())
-				}
-			}
-		})
-	}
+	checkRecall(t, s, tests)
 	r, err := s.Recall(context.Background(), "Priya beagle", 5)
 	if err != nil {
 		t.Fatal(err)
@@ -412,29 +388,13 @@ func TestRecallAskedContact(t *testing.T) {
 	rememberCompiled(t, s, t0, "Supplier contacts: from 1 March Katrin Vogel is our account manager at Schliesswerk (k.vogel@schliesswerk.example, +49 40 555 0192).\n")
 	rememberCompiled(t, s, t0.Add(24*time.Hour), "Supplier contacts: Katrin Vogel is our account manager at Schliesswerk now, and she confirmed the delivery.\n")
 	rememberCompiled(t, s, t0.Add(48*time.Hour), "Marcus Webb at Harvest Table is our catering account manager; he prefers calls to email.\n")
-	tests := []struct {
-		query, first string
-		presence     Presence
-	}{
+	tests := []recallCase{
 		{"What is Katrin Vogel's email address?", "from 1 March Katrin Vogel", PresenceClaim},
 		{"Katrin Vogel phone number", "from 1 March Katrin Vogel", PresenceClaim},
 		{"What is Marcus Webb's phone number?", "", PresenceNone},
 		{"What is Marcus Webb's email address?", "", PresenceNone},
 	}
-	for _, tt := range tests {
-		t.Run(tt.query, func(t *testing.T) {
-			r, err := s.Recall(context.Background(), tt.query, 5)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r.Presence != tt.presence {
-				t.Errorf("presence %s (confidence %.2f), want %s: %q", r.Presence, r.Confidence, tt.presence, texts(r.Claims))
-			}
-			if tt.first != "" && (len(r.Claims) == 0 || !strings.Contains(r.Claims[0].Text, tt.first)) {
-				t.Errorf("claims %q, want the one with %q first", texts(r.Claims), tt.first)
-			}
-		})
-	}
+	checkRecall(t, s, tests)
 }
 
 // TestQueryPast checks which questions count as asked in the past tense, which keeps newer claims from
@@ -459,5 +419,38 @@ func TestQueryPast(t *testing.T) {
 		if got := parseQuery(tt.query).past; got != tt.past {
 			t.Errorf("%q: past %v, want %v", tt.query, got, tt.past)
 		}
+	}
+}
+
+// recallCase is a query, the text its first claim starts with ("" for any) and its presence.
+type recallCase struct {
+	query, first string
+	presence     Presence
+}
+
+// checkRecall runs each case's query on s and checks its presence, first claim, and confidences.
+func checkRecall(t *testing.T, s *Store, tests []recallCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			r, err := s.Recall(context.Background(), tt.query, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Presence != tt.presence {
+				t.Errorf("presence %s (confidence %.2f), want %s: %q", r.Presence, r.Confidence, tt.presence, texts(r.Claims))
+			}
+			if r.Confidence < 0 || r.Confidence > 1 {
+				t.Errorf("confidence %v outside 0-1", r.Confidence)
+			}
+			if tt.first != "" && (len(r.Claims) == 0 || !strings.HasPrefix(r.Claims[0].Text, tt.first)) {
+				t.Errorf("claims %q, want %q first", texts(r.Claims), tt.first)
+			}
+			for _, c := range r.Claims {
+				if c.Confidence < 0 || c.Confidence > 1 || len(c.ScoreParts()) != len(SignalNames()) {
+					t.Errorf("claim %q: confidence %v, score parts %v", c.Text, c.Confidence, c.ScoreParts())
+				}
+			}
+		})
 	}
 }
