@@ -158,7 +158,7 @@ func (a asked) states(text string, q *query) bool {
 		}
 		w := strings.ToLower(text[s:e])
 		digit := strings.ContainsFunc(w, unicode.IsDigit) && (!identifierPart(text, s, e) ||
-			versions && strings.TrimLeft(w, "v") != w && strings.Trim(w[1:], "0123456789") == "")
+			versions && w[0] == 'v' && strings.Trim(w[1:], "0123456789") == "")
 		found = (digit || a == askedTime && timeWords[w] ||
 			a == askedQuantity && numberWords[w]) && !q.asks(w)
 	})
@@ -166,10 +166,12 @@ func (a asked) states(text string, q *query) bool {
 }
 
 // statesContact reports whether text holds the email address, phone number or URL that a asks for: a word
-// with an @ between letters and a dot after it; four digits or more in one number, its groups joined by
-// spaces, hyphens, dots or parentheses (0161 555 0734, +44 (0)20 7946 0018, ext. 2200); or a scheme
+// with an @ between letters and a dot after it; a phone number (see [phoneNumber]); or a scheme
 // (https://), "www." or a host name of three parts or more (support.example.org.uk).
 func (a asked) statesContact(text string, q *query) bool {
+	if a == askedPhone {
+		return phoneNumber(text, q.asks("extension"))
+	}
 	for _, f := range strings.Fields(text) {
 		f = strings.Trim(f, "`'\"()[]<>,;:!?*_")
 		switch a {
@@ -184,10 +186,7 @@ func (a asked) statesContact(text string, q *query) bool {
 			}
 		}
 	}
-	if a != askedPhone {
-		return false
-	}
-	return phoneNumber(text, q.asks("extension"))
+	return false
 }
 
 // phoneNumber reports whether text holds a phone number: seven digits or more in one number, its groups
@@ -197,7 +196,7 @@ func (a asked) statesContact(text string, q *query) bool {
 func phoneNumber(text string, extension bool) bool {
 	p := phonePatterns()
 	for _, loc := range p.number.FindAllStringIndex(text, -1) {
-		if loc[0] > 0 && strings.IndexByte("-_/#", text[loc[0]-1]) >= 0 || loc[0] > 0 && isWordRune(rune(text[loc[0]-1])) {
+		if before, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); strings.ContainsRune("-_/#", before) || isWordRune(before) {
 			continue // the number of a name: PO-2026-118, build_20260301
 		}
 		m := text[loc[0]:loc[1]]

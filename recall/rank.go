@@ -132,7 +132,7 @@ func parseQuery(text string) query {
 	}
 	if q.wants.contact() {
 		for i, t := range q.terms {
-			if i < 64 && contactWords[t.alts[0]] {
+			if contactWords[t.alts[0]] {
 				q.kindTerms |= 1 << i
 			}
 		}
@@ -162,7 +162,7 @@ func (q *query) coverage(cover uint64) float64 {
 func (q *query) coverageWithout(cover, skip uint64) float64 {
 	var have, all float64
 	for i, w := range q.weight {
-		if i < 64 && skip&(1<<i) != 0 {
+		if skip&(1<<i) != 0 {
 			continue
 		}
 		all += w

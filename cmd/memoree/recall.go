@@ -31,8 +31,10 @@ diacritics, common abbreviations such as DB and Feb, and British and American sp
 and prints them, best first, each with its age and evidence. The first line says
 presence=claim when a stored claim answers the query, presence=artifact when only stored artifact
 text does (then those artifacts are listed, those with the most query words first, newest first
-among equals), presence=none otherwise. Pending checkpoints are never searched. Output is capped
-at 16 KiB; when more results exist it says so.
+among equals), presence=none otherwise. A question that asks when or how many, or for a version,
+a port, an email address, a phone number or a URL, is answered only by a claim that states one.
+Pending checkpoints are never searched. Output is capped at 16 KiB; when more results exist it
+says so.
 
 A chat stored one turn per note ("Name: text" or "Name (date): text") splits a fact between a question
 and its reply: a question turn in the results is followed by the next turn, another speaker's within
