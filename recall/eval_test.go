@@ -96,7 +96,7 @@ var evalCorpora = []evalCorpus{
 		// scored once and never tuned on (docs/performance.md has the first score). The floors sat just
 		// under it; recall@1 is one query lower since irregular verbs match in all their forms ("take" now
 		// also finds a note that "took" longer, above the answer).
-		{"fresh.jsonl", 0.919, 0.976, 0.794, -0.001, 0.952, allQueries, 14},
+		{"fresh.jsonl", 0.919, 0.976, 0.794, -0.001, 1, allQueries, 14},
 	}},
 	// Two corpora written after the ranking by someone who read neither it nor the other corpora, and ran
 	// no retrieval on them: a transit agency's engineering notes, and a multi-session chat stored one turn

@@ -121,7 +121,7 @@ func TestQueryTerms(t *testing.T) {
 		{"firmware 3.5.0", `"firmware" OR ("3 5 0" OR "350")`}, // a version is not regrouped
 		{"end. Next", `"end" OR "next"`},
 		{"-user", `"user"`},
-		{"Muenchen Strasse", `("muenchen" OR "munchen") OR ("strasse" OR "straße")`},
+		{"Muenchen Strasse", `("muenchen" OR "munich" OR "münchen" OR "munchen") OR ("strasse" OR "straße")`},
 		{"rock'n'roll", `"rock" OR "roll"`},
 		{"title:deploy", `"title" OR "deploy"`},
 		{"which wrist did she break", `"wrist" OR ("break" OR "broke" OR "broken")`},
@@ -140,6 +140,10 @@ func TestQueryTerms(t *testing.T) {
 		{"wise noise", `"wise" OR "noise"`}, // too short to be -ise verbs
 		{"entre", `"entre"`},
 		{"five", `"five"`},
+		// a place by its name in another language
+		{"Munich office", `("munich" OR "münchen" OR "munchen" OR "muenchen") OR "office"`},
+		{"Sevilla", `("sevilla" OR "seville")`},
+		{"Florence", `"florence"`}, // a person's name as often: not expanded
 		{"CR41 crash", `("cr41" OR "cr 41") OR "crash"`},
 		{"mm152b", `("mm152b" OR "mm 152 b")`},
 		{"v2", `("v2" OR "v 2")`},

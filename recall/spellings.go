@@ -20,6 +20,10 @@ import (
 // American spellings that a rule would get wrong (hour, tour, pour and four are not hor, tor, por and for;
 // French "entre" is no "enter") are listed word by word. The index's stemming joins the plural of a full
 // word to it, but not of an abbreviation, so plurals are listed.
+//
+// Places have a name in each language, and a question asked in English finds a note written in German,
+// Spanish or French by its place: "when does the Munich office close?" names what "Büro München" says. The
+// names that are also a person's (Florence, Roma) or a word (Nice, Split) are not listed.
 var spellings = sync.OnceValue(func() map[string][]string {
 	const groups = `database databases db dbs|kubernetes k8s|repository repositories repo repos|
 		configuration configurations config configs|environment environments env envs|production prod|
@@ -38,7 +42,18 @@ var spellings = sync.OnceValue(func() map[string][]string {
 		analyse analyze|analysed analyzed|analysing analyzing|programme program|programmes programs|
 		travelling traveling|travelled traveled|cancelled canceled|cancelling canceling|modelling modeling|
 		labelled labeled|labelling labeling|grey gray|aluminium aluminum|judgement judgment|ageing aging|
-		enrol enroll|enrolment enrollment|mould mold|sceptical skeptical`
+		enrol enroll|enrolment enrollment|mould mold|sceptical skeptical|
+		munich münchen munchen muenchen|cologne köln koln koeln|nuremberg nürnberg nurnberg nuernberg|hanover hannover|
+		brunswick braunschweig|vienna wien|zurich zürich zuerich|geneva genève geneve genf|basel bâle basle|
+		bavaria bayern|lisbon lisboa lissabon|seville sevilla|saragossa zaragoza|majorca mallorca|
+		andalusia andalucía andalucia|catalonia catalunya cataluña|turin torino|naples napoli neapel|
+		venice venezia venedig|milan milano mailand|padua padova|genoa genova|brussels bruxelles brussel brüssel bruessel|
+		antwerp antwerpen anvers|ghent gent gand|bruges brugge|hague haag|prague praha prag|warsaw warszawa warschau|
+		cracow kraków krakow krakau|copenhagen københavn kopenhagen|gothenburg göteborg goteborg|
+		athens athen athènes|moscow moskau moscou|marseilles marseille|
+		germany deutschland allemagne alemania|austria österreich osterreich oesterreich autriche|switzerland schweiz suisse suiza|
+		spain españa espana spanien espagne|italy italia italien italie|netherlands nederland niederlande|
+		denmark danmark dänemark daenemark|sweden sverige schweden suède|norway norge norwegen norvège|poland polska polen pologne`
 	return formGroups(groups)
 })
 
