@@ -4,6 +4,8 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 # VERSION is what memoree --version prints: git describe of the checkout, or "devel" outside one.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+# The man page is committed, so it cannot name the commit it is part of: it names the last release tag.
+MANVERSION ?= $(shell git describe --tags --abbrev=0 2>/dev/null || echo devel)
 LDFLAGS := -X main.buildVersion=$(VERSION)
 # memoree makes its own man page and completions: urfave/cli's Markdown and man renderers, whose package
 # initializers every command would pay for, are left out.
@@ -82,7 +84,7 @@ faults:
 
 # man regenerates man/memoree.1 from the command definitions.
 man:
-	$(GO) test ./cmd/memoree -run TestManPage -update -args -man-version=$(VERSION) -man-date=$(shell date +%F)
+	$(GO) test ./cmd/memoree -run TestManPage -update -args -man-version=$(MANVERSION) -man-date=$(shell date +%F)
 
 clean:
 	rm -rf $(OUT)

@@ -2,6 +2,7 @@ package recall
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -45,4 +46,25 @@ func (s *Store) Stats(ctx context.Context) (Stats, error) {
 		return Stats{}, fmt.Errorf("store size: %w", err)
 	}
 	return st, nil
+}
+
+// HoldsArtifacts reports which of hashes (full SHA-256s, lowercase hex) the store holds an artifact of. One
+// it held may be gone since: an undo of its apply removes it.
+func (s *Store) HoldsArtifacts(ctx context.Context, hashes []string) (map[string]bool, error) {
+	held := map[string]bool{}
+	if len(hashes) == 0 {
+		return held, nil
+	}
+	list, err := json.Marshal(hashes)
+	if err != nil {
+		return nil, err
+	}
+	found, err := column[string](ctx, s.db, `SELECT hash FROM artifacts WHERE hash IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return nil, fmt.Errorf("look up artifacts: %w", err)
+	}
+	for _, h := range found {
+		held[h] = true
+	}
+	return held, nil
 }

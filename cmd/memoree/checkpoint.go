@@ -126,14 +126,23 @@ func runCheckpoint(c *cli.Context, e *env) error {
 		e.record(journal.Entry{Time: now, Op: journal.Flagged, Session: session, Checkpoint: it.ID, Findings: len(it.Findings)})
 	}
 	var replacedUnapplied *string
-	if prev != nil && prev.Unapplied() && prev.Text != it.Text {
+	held := applies{}
+	if prev != nil && prev.Applied != nil {
+		// Only a replaced checkpoint that was applied sends this to the store: has an undo taken it back?
+		held = heldApplies(c.Context, e, *prev, it)
+	}
+	if prev != nil && held.unapplied(*prev) && prev.Text != it.Text {
 		t := rfc3339(prev.Updated)
 		replacedUnapplied = &t
-		e.warnf("replaced an unapplied checkpoint staged at %s: its text was never applied and is gone", t)
+		if held.undone(*prev) {
+			e.warnf("replaced a checkpoint staged at %s whose apply was undone: its text is in no memory and is gone", t)
+		} else {
+			e.warnf("replaced an unapplied checkpoint staged at %s: its text was never applied and is gone", t)
+		}
 	}
 	done := "staged " + it.ID
 	if jsonFlag.Get(c) {
-		out := checkpointJSON{newItemJSON(it), prev != nil, replacedUnapplied}
+		out := checkpointJSON{newItemJSON(it, held), prev != nil, replacedUnapplied}
 		out.Findings = findingsJSON(staged.Findings, staged.Kept)
 		return printedError(done, e.printJSON(out))
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -44,7 +45,8 @@ memoree pending drop 7f3a`),
 				Usage:     "list staged checkpoints, newest first, without their text",
 				ArgsUsage: " ",
 				Description: withDoc(`Lists checkpoints updated within the 14-day review window; --all shows older ones too.
-Columns: ID, SESSION, TASK, UPDATED, BYTES, FLAGS (flagged, truncated, applied, changed).
+Columns: ID, SESSION, TASK, UPDATED, BYTES, FLAGS (flagged, truncated, applied, changed,
+undone: applied, but an undo took the apply back, so the text is in no memory).
 On a terminal the view is a table with ages; otherwise each line is tab-separated with the
 update time in RFC 3339.`, `memoree pending list
 memoree pending list --session S1 --json`),
@@ -134,6 +136,8 @@ type appliedJSON struct {
 	Artifact string `json:"artifact"`
 	Time     string `json:"time"`
 	Changed  bool   `json:"changed"`
+	// Undone is true when the recall store no longer holds the applied text: an undo took the apply back.
+	Undone bool `json:"undone"`
 }
 
 type findingJSON struct {
@@ -146,7 +150,7 @@ type findingJSON struct {
 }
 
 // newItemJSON returns the --json shape of it, without its text.
-func newItemJSON(it pending.Item) itemJSON {
+func newItemJSON(it pending.Item, held applies) itemJSON {
 	j := itemJSON{
 		ID: it.ID, Session: it.Session, Task: it.Task, Created: rfc3339(it.Created), Updated: rfc3339(it.Updated),
 		Bytes: it.Bytes, OriginalBytes: it.OriginalBytes, Truncated: it.Truncated, Flagged: it.Flagged,
@@ -156,7 +160,7 @@ func newItemJSON(it pending.Item) itemJSON {
 		j.Refs = append(j.Refs, refJSON{r.Key, r.Value})
 	}
 	if it.Applied != nil {
-		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply()}
+		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply(), held.undone(it)}
 	}
 	return j
 }
@@ -171,7 +175,7 @@ func findingsJSON(findings []scan.Finding, kept int) []findingJSON {
 }
 
 // flags lists an item's states for the FLAGS column, "-" when none.
-func flags(it pending.Item) string {
+func flags(it pending.Item, held applies) string {
 	var f []string
 	if it.Flagged {
 		f = append(f, "flagged")
@@ -179,7 +183,10 @@ func flags(it pending.Item) string {
 	if it.Truncated {
 		f = append(f, "truncated")
 	}
-	if it.Applied != nil {
+	switch {
+	case held.undone(it):
+		f = append(f, "undone")
+	case it.Applied != nil:
 		f = append(f, "applied")
 		if it.ChangedSinceApply() {
 			f = append(f, "changed")
@@ -189,6 +196,50 @@ func flags(it pending.Item) string {
 		return "-"
 	}
 	return strings.Join(f, ",")
+}
+
+// applies tells which applied texts the recall store no longer holds, by artifact hash. Only an undo
+// removes an artifact, so an item that records the apply of its current text, whose artifact the store does
+// not hold, is in no memory: the views call it undone, not applied, and replacing or dropping it loses text
+// that was never kept.
+type applies map[string]bool
+
+// undone reports whether it records the apply of its current text and the store no longer holds it.
+func (a applies) undone(it pending.Item) bool {
+	return it.Applied != nil && !it.ChangedSinceApply() && a[it.Applied.Artifact]
+}
+
+// unapplied reports whether no memory holds its current text: never applied, changed since, or undone.
+func (a applies) unapplied(it pending.Item) bool { return it.Unapplied() || a.undone(it) }
+
+// heldApplies looks up in the recall store the artifacts of the items that record the apply of their
+// current text; it opens the store only when there are such items. When the store cannot be read, it
+// warns and takes the records as they are.
+func heldApplies(ctx context.Context, e *env, items ...pending.Item) applies {
+	var hashes []string
+	for _, it := range items {
+		if it.Applied != nil && !it.ChangedSinceApply() {
+			hashes = append(hashes, it.Applied.Artifact)
+		}
+	}
+	gone := applies{}
+	if len(hashes) == 0 {
+		return gone
+	}
+	held := map[string]bool{}
+	st, err := queryStore(e)
+	if err == nil && st != nil {
+		held, err = st.HoldsArtifacts(ctx, hashes)
+		st.Close()
+	}
+	if err != nil {
+		e.warnf("could not check the recall store for the applied checkpoints, so they show as recorded: %s", escape.Label(err.Error()))
+		return gone
+	}
+	for _, h := range hashes {
+		gone[h] = !held[h]
+	}
+	return gone
 }
 
 // pendingID returns the pending directory and the checkpoint ID a command names: its one argument, or the ID
@@ -273,17 +324,18 @@ func runPendingList(c *cli.Context, e *env) error {
 		e.hintf("%d checkpoint(s) older than the %d-day review window not shown; --all shows them", hidden,
 			int(reviewWindow/(24*time.Hour)))
 	}
+	held := heldApplies(c.Context, e, shown...)
 	if jsonFlag.Get(c) {
 		out := make([]itemJSON, 0, len(shown))
 		for _, it := range shown {
-			out = append(out, newItemJSON(it))
+			out = append(out, newItemJSON(it, held))
 		}
 		return e.printJSON(out)
 	}
 	if !isTerminal(e.stdout) {
 		for _, it := range shown {
 			if _, err := fmt.Fprintf(e.stdout, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escape.Label(it.Session), escape.Label(it.Task),
-				rfc3339(it.Updated), it.Bytes, flags(it)); err != nil {
+				rfc3339(it.Updated), it.Bytes, flags(it, held)); err != nil {
 				return err
 			}
 		}
@@ -297,7 +349,7 @@ func runPendingList(c *cli.Context, e *env) error {
 	fmt.Fprintln(tw, "ID\tSESSION\tTASK\tUPDATED\tBYTES\tFLAGS")
 	for _, it := range shown {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", it.ID, escape.Label(it.Session), orDash(escape.Label(it.Task)),
-			age.Format(now.Sub(it.Updated)), it.Bytes, flags(it))
+			age.Format(now.Sub(it.Updated)), it.Bytes, flags(it, held))
 	}
 	return tw.Flush()
 }
@@ -318,8 +370,9 @@ func runPendingShow(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	held := heldApplies(c.Context, e, it)
 	if jsonFlag.Get(c) {
-		j := newItemJSON(it)
+		j := newItemJSON(it, held)
 		j.Text = &it.Text
 		return e.printJSON(j)
 	}
@@ -330,14 +383,18 @@ func runPendingShow(c *cli.Context, e *env) error {
 	fmt.Fprintf(&b, "created:  %s\n", rfc3339(it.Created))
 	fmt.Fprintf(&b, "updated:  %s\n", rfc3339(it.Updated))
 	fmt.Fprintf(&b, "bytes:    %d of %d\n", it.Bytes, it.OriginalBytes)
-	fmt.Fprintf(&b, "flags:    %s\n", flags(it))
+	fmt.Fprintf(&b, "flags:    %s\n", flags(it, held))
 	for _, f := range it.Findings {
 		// The file may come from an older memoree or a hand edit: what it says is escaped like the text.
 		fmt.Fprintf(&b, "finding:  %s at line %d, column %d: %s\n", escape.Label(f.Rule), f.Line, f.Column,
 			escape.Label(f.Preview))
 	}
 	if it.Applied != nil {
-		fmt.Fprintf(&b, "applied:  %s at %s\n", escape.Label(it.Applied.Artifact), rfc3339(it.Applied.Time))
+		undone := ""
+		if held.undone(it) {
+			undone = " (undone: the recall store no longer holds it)"
+		}
+		fmt.Fprintf(&b, "applied:  %s at %s%s\n", escape.Label(it.Applied.Artifact), rfc3339(it.Applied.Time), undone)
 	}
 	for _, r := range it.Refs {
 		fmt.Fprintf(&b, "ref:      %s=%s\n", escape.Label(r.Key), escape.Label(r.Value))
@@ -356,7 +413,7 @@ type dropJSON struct {
 	Session string `json:"session"`
 	// Unreadable is true when the checkpoint's file could not be read; it was dropped all the same.
 	Unreadable bool `json:"unreadable"`
-	Applied    bool `json:"applied"` // its current text had been applied
+	Applied    bool `json:"applied"` // its current text had been applied, and no undo took the apply back
 }
 
 func runPendingDrop(c *cli.Context, e *env) error {
@@ -373,8 +430,12 @@ func runPendingDrop(c *cli.Context, e *env) error {
 		e.record(journal.Entry{Time: now, Op: journal.Dropped, Session: it.Session, Checkpoint: it.ID, Bytes: int64(it.Bytes)})
 	}
 	done := "dropped " + it.ID
+	held := heldApplies(c.Context, e, it)
+	if held.undone(it) {
+		e.warnf("the apply of %s had been undone: its text is in no memory now", it.ID)
+	}
 	if jsonFlag.Get(c) {
-		return printedError(done, e.printJSON(dropJSON{it.ID, it.Session, it.Session == "", it.Session != "" && !it.Unapplied()}))
+		return printedError(done, e.printJSON(dropJSON{it.ID, it.Session, it.Session == "", it.Session != "" && !held.unapplied(it)}))
 	}
 	if it.Session == "" {
 		_, err = fmt.Fprintf(e.stdout, "dropped %s (unreadable)\n", it.ID)

@@ -68,6 +68,7 @@ func runStatus(c *cli.Context, e *env) error {
 	} else if err != nil {
 		return err
 	}
+	held := heldApplies(c.Context, e, items...)
 	for _, it := range items {
 		out.Pending.Total++
 		if it.Flagged {
@@ -76,7 +77,7 @@ func runStatus(c *cli.Context, e *env) error {
 		if now.Sub(it.Updated) > reviewWindow {
 			out.Pending.PastWindow++
 		}
-		if it.Unapplied() {
+		if held.unapplied(it) {
 			out.Pending.Unapplied++
 		}
 	}
