@@ -16,7 +16,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
+
+	"github.com/memoree/memoree/scan"
 )
 
 // exportFormat and exportVersion identify the format in the header line.
@@ -199,16 +202,34 @@ func (e *importError) Is(target error) bool { return target == ErrImport }
 
 // ImportOptions controls [Store.Import].
 type ImportOptions struct {
-	Now       time.Time
-	BatchSize int // rows per undo record, which bounds the memory the record's rows take; 0 means 2,000
+	Now time.Time
+	// AllowFlagged imports, marked flagged, the artifacts the secret scan flags that the export does not
+	// mark flagged; without it the import refuses them (see [Store.Import]).
+	AllowFlagged bool
+	BatchSize    int // rows per undo record, which bounds the memory the record's rows take; 0 means 2,000
 }
 
 // ImportResult says what [Store.Import] added. Rows the store already held (artifacts by hash, claims by key,
 // evidence, refs, supersessions of a claim superseded already) are skipped and not counted.
 type ImportResult struct {
 	Counts
-	Record int64 // the undo record of the import
+	Record  int64    // the undo record of the import
+	Flagged []string // artifacts the export did not mark flagged, imported marked flagged (AllowFlagged)
 }
+
+// FlaggedArtifactsError lists the artifacts of an export that the secret scan flags though the export
+// does not mark them flagged, which [Store.Import] refuses unless allowed. It never holds a finding's text.
+type FlaggedArtifactsError struct {
+	Hashes   []string // in file order
+	Findings int      // in all
+}
+
+func (e *FlaggedArtifactsError) Error() string {
+	return fmt.Sprintf("%d artifact(s) not marked flagged in the export are %v: %d possible secret(s) in %s", len(e.Hashes),
+		ErrFlagged, e.Findings, strings.Join(e.Hashes, ", "))
+}
+
+func (e *FlaggedArtifactsError) Is(target error) bool { return target == ErrFlagged }
 
 // maxImportLine bounds one line of an import file: an artifact of 16 MiB, base64-encoded.
 const maxImportLine = 24 << 20
@@ -218,7 +239,10 @@ const maxImportLine = 24 << 20
 // matched by hash and key, and new rows take new ids. It checks each artifact's bytes against its hash, every
 // span against its artifact, and that each claim's text is the bytes of one of its spans, so an import adds
 // no text that is not part of an artifact. A file that is not a complete export returns an error wrapping
-// [ErrImport]. The import is one operation for [Store.Undo], recorded in parts of opt.BatchSize rows. It holds the write lock throughout, and memory for a map of the export's ids to the
+// [ErrImport]. Each artifact the store does not hold is secret-scanned: one the export does not mark flagged
+// that the scan flags (the file was edited, or written before the scan knew the secret) is imported marked
+// flagged with opt.AllowFlagged, and otherwise the import adds nothing and returns a
+// [*FlaggedArtifactsError]; what the export marks flagged stays flagged. The import is one operation for [Store.Undo], recorded in parts of opt.BatchSize rows. It holds the write lock throughout, and memory for a map of the export's ids to the
 // store's (a few dozen bytes per artifact and claim), not for the rows themselves.
 func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResult, error) {
 	var res ImportResult
@@ -243,7 +267,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (Imp
 	if err != nil {
 		return ImportResult{}, err
 	}
-	res.Counts, res.Record = im.added, im.grp
+	res.Counts, res.Record, res.Flagged = im.added, im.grp, im.flagged.Hashes
 	return res, nil
 }
 
@@ -262,6 +286,7 @@ type importer struct {
 	lastArt   int64          // the artifact whose bytes are cached
 	lastData  []byte
 	lastTask  string
+	flagged   FlaggedArtifactsError // artifacts the scan flagged that the export does not mark flagged
 
 	tx    *sql.Tx
 	d     delta // rows of the open transaction
@@ -320,6 +345,9 @@ func (im *importer) run(ctx context.Context, r io.Reader) error {
 		case "end":
 			if l.Counts == nil || *l.Counts != seen {
 				return &importError{n, "the counts do not match the lines: the file was cut or edited"}
+			}
+			if len(im.flagged.Hashes) > 0 && !im.opt.AllowFlagged {
+				return &im.flagged
 			}
 			if err := im.flush(ctx); err != nil {
 				return err
@@ -388,9 +416,17 @@ func (im *importer) add(ctx context.Context, n int, l ExportLine) error {
 			return fmt.Errorf("import: %w", err)
 		}
 		if !existed {
+			flagged := l.Flagged
+			if !flagged {
+				if f := len(scan.Text(string(l.Data))); f > 0 {
+					flagged = true
+					im.flagged.Hashes = append(im.flagged.Hashes, l.Hash[:12])
+					im.flagged.Findings += f
+				}
+			}
 			id = im.newID(l.ID, &im.nextArt)
 			row := artifactRow{ID: id, Hash: l.Hash, Kind: l.Kind, Source: l.Source, Session: l.Session, Task: l.Task,
-				Created: l.created.UnixNano(), Flagged: l.Flagged, Data: l.Data}
+				Created: l.created.UnixNano(), Flagged: flagged, Data: l.Data}
 			if err := im.s.insertRows(ctx, im.tx, delta{Artifacts: []artifactRow{row}}); err != nil {
 				return fmt.Errorf("import: line %d: %w", n, err)
 			}

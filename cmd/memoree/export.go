@@ -108,7 +108,10 @@ func importCommand(e *env) *cli.Command {
 		ArgsUsage: "(FILE | --notes DIR)",
 		Description: withDoc(`With FILE (or - for stdin), loads what 'memoree export' wrote, in batched transactions: hashes,
 spans and every claim's text are checked, rows the store holds already are skipped, and a file that is
-cut or edited is refused with nothing added. Into an empty store the IDs stay the same.
+cut or edited is refused with nothing added. Into an empty store the IDs stay the same. Every artifact is
+scanned: one that the scan flags but the export does not mark flagged (an edited file, or one written
+before the scan knew the secret) is refused with nothing added (exit 3), or with --allow-flagged
+imported marked flagged, so that context build leaves it out.
 
 With --notes DIR, applies every *.md and *.txt file under DIR (hidden files and symlinks skipped) as a
 note, as 'remember --apply' would, in one process: the way to bring existing Markdown memory files in.
@@ -131,7 +134,7 @@ type importJSON struct {
 	Evidence      int      `json:"evidence"`      // evidence spans added
 	Supersessions int      `json:"supersessions"` //
 	Bytes         int64    `json:"bytes"`
-	Flagged       []string `json:"flagged"` // --notes --allow-flagged: files applied although flagged
+	Flagged       []string `json:"flagged"` // with --allow-flagged: files (--notes) or artifacts imported marked flagged
 	Record        int64    `json:"record"`  // the undo record
 }
 
@@ -187,20 +190,29 @@ func runImport(c *cli.Context, e *env) error {
 		}
 		var res recall.ImportResult
 		err = withStore(dir, func(st *recall.Store) (err error) {
-			res, err = st.Import(c.Context, r, recall.ImportOptions{Now: now})
+			res, err = st.Import(c.Context, r, recall.ImportOptions{Now: now, AllowFlagged: allowFlaggedFlag.Get(c)})
 			return err
 		})
 		if errors.Is(err, recall.ErrImport) {
 			return usagef("%v", err)
 		}
+		var fe *recall.FlaggedArtifactsError
+		if errors.As(err, &fe) {
+			return flaggedf("%d artifact(s) that the export does not mark flagged are flagged by the scan (%d finding(s)): %s; the file was edited, or written before the scan knew these secrets: nothing was imported; review them, then rerun with --allow-flagged to import them marked flagged",
+				len(fe.Hashes), fe.Findings, joinLabels(fe.Hashes))
+		}
 		if err != nil {
 			return err
 		}
 		out = importJSON{Artifacts: res.Artifacts, Claims: res.Claims, Evidence: res.Evidence, Supersessions: res.Supersessions,
-			Bytes: res.Bytes, Flagged: []string{}, Record: res.Record}
+			Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
 		op.Artifacts, op.Claims, op.Bytes = res.Artifacts, res.Claims, res.Bytes
 	}
 	e.record(op)
+	if len(out.Flagged) > 0 {
+		e.warnf("imported marked flagged, as --allow-flagged asked: %s; context build leaves them out",
+			joinLabels(out.Flagged))
+	}
 	if jsonFlag.Get(c) {
 		return e.printJSON(out)
 	}
