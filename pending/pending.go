@@ -21,7 +21,7 @@ import (
 // IDPrefix starts every checkpoint ID.
 const IDPrefix = "ck-"
 
-// MinPrefix is the shortest ID prefix that commands accept.
+// MinPrefix is the fewest hex digits of an ID prefix that commands accept, after its "ck-" if given.
 const MinPrefix = 4
 
 // ErrNotFound means no checkpoint matches an ID or prefix.
@@ -231,7 +231,7 @@ func (d *Dir) Apply(prefix string, now time.Time, store func(it Item) (artifact 
 	return rec, nil
 }
 
-// Get returns the checkpoint whose ID starts with prefix (at least MinPrefix characters; the "ck-" may be left out).
+// Get returns the checkpoint whose ID starts with prefix (at least MinPrefix hex digits; the "ck-" may be left out).
 func (d *Dir) Get(prefix string) (Item, error) {
 	id, err := d.Resolve(prefix)
 	if err != nil {
@@ -268,16 +268,16 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 	return it, nil
 }
 
-// CheckPrefix reports whether prefix can name a checkpoint: at least [MinPrefix] characters, "ck-" counted
-// when given, and hex digits after it, in either case. It looks nothing up, so callers can tell a malformed
+// CheckPrefix reports whether prefix can name a checkpoint: at least [MinPrefix] hex digits, in either
+// case, after a "ck-" when given ("ck-3" is as short as "3": a destructive command must not act on one digit). It looks nothing up, so callers can tell a malformed
 // argument from a missing checkpoint.
 func CheckPrefix(prefix string) error {
-	lower := strings.ToLower(prefix)
-	if strings.Trim(strings.TrimPrefix(lower, IDPrefix), "0123456789abcdef") != "" {
+	digits := strings.TrimPrefix(strings.ToLower(prefix), IDPrefix)
+	if strings.Trim(digits, "0123456789abcdef") != "" {
 		return fmt.Errorf("ID prefix %q is not a checkpoint ID: give %s and hex digits, as 'memoree pending list' shows", prefix, IDPrefix)
 	}
-	if len(lower) < MinPrefix {
-		return fmt.Errorf("ID prefix %q is too short: give at least %d characters", prefix, MinPrefix)
+	if len(digits) < MinPrefix {
+		return fmt.Errorf("ID prefix %q is too short: give at least %d hex digits", prefix, MinPrefix)
 	}
 	return nil
 }

@@ -89,15 +89,15 @@ func TestResolve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// s0 and s21 hash to IDs that share "ck-ec".
-	for _, s := range []string{"s0", "s21"} {
+	// s46 and s92 hash to IDs that share "ck-964f"; s0's is ck-ec18eac8d758.
+	for _, s := range []string{"s46", "s92", "s0"} {
 		if _, _, err := d.Put(note(s, "x"), t0); err != nil {
 			t.Fatal(err)
 		}
 	}
 	var amb *AmbiguousError
-	if _, err := d.Resolve("ck-ec"); !errors.As(err, &amb) || len(amb.Candidates) != 2 {
-		t.Fatalf("Resolve(ck-ec) = %v, want ambiguity between 2", err)
+	if _, err := d.Resolve("ck-964f"); !errors.As(err, &amb) || len(amb.Candidates) != 2 {
+		t.Fatalf("Resolve(ck-964f) = %v, want ambiguity between 2", err)
 	}
 	if id, err := d.Resolve("ec18"); err != nil || id != IDFor("s0") {
 		t.Fatalf("Resolve(ec18) = %q, %v", id, err)
@@ -105,8 +105,10 @@ func TestResolve(t *testing.T) {
 	if _, err := d.Resolve("ffff"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("Resolve(ffff) = %v, want ErrNotFound", err)
 	}
-	if _, err := d.Resolve("ck-"); err == nil {
-		t.Fatal("Resolve accepted a 3-character prefix")
+	for _, p := range []string{"ck-", "ck-e", "ck-ec1", "ec1"} {
+		if _, err := d.Resolve(p); err == nil {
+			t.Fatalf("Resolve accepted %q, under %d hex digits", p, MinPrefix)
+		}
 	}
 }
 

@@ -33,8 +33,8 @@ func pendingCommand(e *env) *cli.Command {
 		Name:  "pending",
 		Usage: "review staged checkpoints: list, show, preview, apply, drop",
 		Description: withDoc(`Checkpoints wait here, quarantined, until they are applied into the recall store or dropped.
-Every command that takes an ID accepts a unique prefix of at least 4 characters ("ck-" may be left out,
-and counts when given; case does not matter), or --session and the session instead.`, `memoree pending list
+Every command that takes an ID accepts a unique prefix of at least 4 hex digits ("ck-" may be left out;
+case does not matter), or --session and the session instead.`, `memoree pending list
 memoree pending show ck-7f3a
 memoree pending preview ck-7f3a
 memoree pending apply ck-7f3a
@@ -258,7 +258,7 @@ func pendingID(c *cli.Context, e *env) (*pending.Dir, string, error) {
 		}
 		id = pending.IDFor(session)
 	case c.NArg() != 1:
-		return nil, "", usagef("%s takes one checkpoint ID (or a prefix of at least %d characters)", name, pending.MinPrefix)
+		return nil, "", usagef("%s takes one checkpoint ID (or a prefix of at least %d hex digits)", name, pending.MinPrefix)
 	default:
 		id = c.Args().First()
 		if err := pending.CheckPrefix(id); err != nil {
