@@ -10,8 +10,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,7 +98,7 @@ var evalCorpora = []evalCorpus{
 		// scored once and never tuned on (docs/performance.md has the first score). The floors sat just
 		// under it; recall@1 is one query lower since irregular verbs match in all their forms ("take" now
 		// also finds a note that "took" longer, above the answer).
-		{"fresh.jsonl", 0.919, 0.976, 0.794, -0.001, 1, allQueries, 14},
+		{"fresh.jsonl", 0.919, 0.976, 0.794, -0.001, 0.954, allQueries, 14},
 	}},
 	// Two corpora written after the ranking by someone who read neither it nor the other corpora, and ran
 	// no retrieval on them: a transit agency's engineering notes, and a multi-session chat stored one turn
@@ -216,8 +218,8 @@ var evalCorpora = []evalCorpus{
 	// average) and its answer lists generous, and plain FTS5 over whole notes finds an answer in its first
 	// five more often than memoree does. The floors sit just under the first score.
 	{dir: "eval-school", minNotes: 100, files: []evalFile{
-		{"queries.jsonl", 0.805, 0.931, 0.806, -0.022, 0.846, allQueries, 18},
-		{"queries.jsonl", 0.813, 0.928, 0.816, -0.029, 0.884, tuneHalf, 0},
+		{"queries.jsonl", 0.805, 0.931, 0.806, -0.019, 0.846, allQueries, 18},
+		{"queries.jsonl", 0.813, 0.928, 0.816, -0.022, 0.884, tuneHalf, 0},
 		{"queries.jsonl", 0.796, 0.934, 0.796, -0.015, 0.807, heldHalf, 0},
 	}},
 }
@@ -295,8 +297,10 @@ func newBaseline(t testing.TB, notes map[string]string) *baseline {
 	if _, err := db.Exec(`CREATE VIRTUAL TABLE notes USING fts5 (hash UNINDEXED, text, tokenize = 'porter unicode61 remove_diacritics 2')`); err != nil {
 		t.Fatal(err)
 	}
-	for h, text := range notes {
-		if _, err := db.Exec(`INSERT INTO notes (hash, text) VALUES (?, ?)`, h, text); err != nil {
+	// In one order every run: BM25 ties keep the order of the rows, and in map order the baseline's figures
+	// moved from run to run (eval-school's recall@5 0.950 or 0.957).
+	for _, h := range slices.Sorted(maps.Keys(notes)) {
+		if _, err := db.Exec(`INSERT INTO notes (hash, text) VALUES (?, ?)`, h, notes[h]); err != nil {
 			t.Fatal(err)
 		}
 	}
