@@ -167,8 +167,8 @@ var evalCorpora = []evalCorpus{
 	// An organic farm, its shop, web shop and sensors, written the same way after the supersession rule and
 	// the joined words of query.go; scored once, and the floors sit just under that first score.
 	{dir: "eval-farm", minNotes: 100, files: []evalFile{
-		{"queries.jsonl", 0.765, 0.929, 0.797, 0.034, 0.697, allQueries, 20},
-		{"queries.jsonl", 0.793, 0.946, 0.813, 0.038, 0.727, tuneHalf, 0},
+		{"queries.jsonl", 0.765, 0.929, 0.8, 0.034, 0.697, allQueries, 20},
+		{"queries.jsonl", 0.793, 0.946, 0.819, 0.038, 0.727, tuneHalf, 0},
 		{"queries.jsonl", 0.735, 0.911, 0.78, 0.031, 0.666, heldHalf, 0},
 	}},
 	// A city's public library service and its IT, written the same way after every change of the night;

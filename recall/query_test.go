@@ -130,6 +130,7 @@ func TestQueryTerms(t *testing.T) {
 		// abbreviations and their full words stand for one another, plurals too
 		{"billing database", `"billing" OR ("database" OR "databases" OR "db" OR "dbs")`},
 		{"k8s", `("k8s" OR "k 8 s" OR "kubernetes")`},
+		{"postgres version", `("postgres" OR "postgresql") OR "version"`},
 		{"8 Jan", `"8" OR ("jan" OR "january")`},
 		{"sat on Sunday", `"sat" OR "sunday"`}, // a verb and the sun as often: not expanded
 		{"check min", `"check" OR "min"`},      // not only the cheque; minutes as often as minimum

@@ -29,7 +29,8 @@ var spellings = sync.OnceValue(func() map[string][]string {
 		configuration configurations config configs|environment environments env envs|production prod|
 		development dev|documentation docs|directory directories dir dirs|administrator administrators admin admins|
 		application applications app apps|dependency dependencies dep deps|certificate certificates cert certs|
-		infrastructure infra|statistics stats|message messages msg msgs|department departments dept depts|
+		infrastructure infra|statistics stats|postgresql postgres|mongodb mongo|javascript js|
+		authentication authn|authorization authz|message messages msg msgs|department departments dept depts|
 		appointment appointments appt appts|manager managers mgr mgrs|maximum max|
 		kilometre kilometres kilometer kilometers km|
 		january jan|february feb|april apr|june jun|july jul|august aug|september sep sept|october oct|
