@@ -146,7 +146,23 @@ func (s *Store) buildContext(ctx context.Context, opt ContextOptions, explain bo
 			reasons[i] = ReasonFloor
 		}
 	}
-	blk, cands, err := renderContext(claims, reasons, total, opt, explain)
+	// Relevant are the matching claims less the candidates left out as restated or below the floor; when
+	// a candidate is below the floor, so are the matches beyond the candidates, which rank lower still. A block
+	// whose candidates are all below the floor says that nothing relevant is stored, not that claims did not
+	// fit.
+	relevant, below := total, false
+	for _, r := range reasons {
+		below = below || r == ReasonFloor
+	}
+	if below {
+		relevant = len(hits)
+	}
+	for _, r := range reasons {
+		if r != "" {
+			relevant--
+		}
+	}
+	blk, cands, err := renderContext(claims, reasons, relevant, opt, explain)
 	if err != nil {
 		return blk, nil, err
 	}

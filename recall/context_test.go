@@ -166,8 +166,26 @@ func TestExplainContext(t *testing.T) {
 			t.Errorf("%q: reason %q (listed %v), want %q", text, got, ok, reason)
 		}
 	}
-	if blk.Included != 1 || blk.Included+blk.LeftOut != len(cands) {
-		t.Errorf("block includes %d and leaves out %d of %d candidates", blk.Included, blk.LeftOut, len(cands))
+	// Left out as relevant is only the claim the budget kept out: the restated one and those below the floor
+	// are not relevant, and neither are further matches, which rank below the floor.
+	if blk.Included != 1 || blk.LeftOut != 1 || !strings.HasSuffix(blk.Markdown, "_1 more relevant claim left out_\n") {
+		t.Errorf("block includes %d and leaves out %d of %d candidates:\n%s", blk.Included, blk.LeftOut, len(cands), blk.Markdown)
+	}
+	// With every candidate below the floor, the block says nothing relevant is stored, whatever the budget.
+	for _, budget := range []int{40, 1500} {
+		opt = ContextOptions{Query: "payments deployment region of Tomasz", Budget: budget, Now: t0.Add(5 * time.Hour)}
+		blk, cands, err = s.ExplainContext(context.Background(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cands {
+			if c.Reason != ReasonFloor && c.Reason != ReasonRestated {
+				t.Fatalf("candidate %q: reason %q, want the query to match below the floor only", c.Text, c.Reason)
+			}
+		}
+		if len(cands) == 0 || blk.Included != 0 || blk.LeftOut != 0 || !strings.HasSuffix(blk.Markdown, nothingRelevant) {
+			t.Errorf("budget %d: block of %d candidates includes %d, leaves out %d:\n%s", budget, len(cands), blk.Included, blk.LeftOut, blk.Markdown)
+		}
 	}
 }
 
