@@ -42,8 +42,9 @@ func rememberCommand(e *env) *cli.Command {
 		ArgsUsage: "(- | --file PATH | TEXT...)",
 		Description: withDoc(`Without --apply, prints the claims the note would give and writes nothing. With --apply, stores
 the note as an artifact and its claims in one transaction, and says how many claims are new and how
-many were already known (known claims gain evidence, not duplicates). The same input rules as
-checkpoint apply; a note the scan flags is refused (exit 3) unless --allow-flagged, and one applied
+many were already known (known claims gain evidence, not duplicates). The input is checked as
+checkpoint checks it (UTF-8, not blank, at most 64 KiB), but stored whole: the 4 KiB cut is for staged
+checkpoints, and a note given to remember is the reviewed text itself. A note the scan flags is refused (exit 3) unless --allow-flagged, and one applied
 with it stays marked flagged in the store.
 
 `+supersessionHelp,
