@@ -3,6 +3,7 @@ package recall
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -129,6 +130,9 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE holds_text = 1`); err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
+		if err := dropRecordsNaming(ctx, tx, d); err != nil {
+			return ForgetResult{}, fmt.Errorf("forget: %w", err)
+		}
 		// A purge starts a new history too: nothing waits for a redo.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE state = 'undone'`); err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
@@ -156,6 +160,80 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		return res, fmt.Errorf("forget: %w", err)
 	}
 	return res, nil
+}
+
+// dropRecordsNaming deletes every operation in the undo log that names a row of d, whole: after a purge
+// nothing brings those rows back, and an undo or a redo of an operation that added or removed them would act
+// on rows that are gone (an undo that says it removed claims already purged, a redo that fails on a missing
+// artifact), or on rows that took their ids since.
+func dropRecordsNaming(ctx context.Context, tx *sql.Tx, d delta) error {
+	arts, claims := map[int64]bool{}, map[int64]bool{}
+	for _, a := range d.Artifacts {
+		arts[a.ID] = true
+	}
+	for _, c := range d.Claims {
+		claims[c.ID] = true
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT grp, record FROM undo_log`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var groups []int64
+	for rows.Next() {
+		var grp int64
+		var js string
+		if err := rows.Scan(&grp, &js); err != nil {
+			return err
+		}
+		var rec undoRecord
+		if err := json.Unmarshal([]byte(js), &rec); err != nil {
+			return fmt.Errorf("undo record of group %d: %w", grp, err)
+		}
+		if rec.Added.names(arts, claims) || rec.Removed.names(arts, claims) {
+			groups = append(groups, grp)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	for _, g := range groups {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE grp = ?`, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// names reports whether d holds a row of one of the artifacts or claims, or one that refers to them.
+func (d delta) names(arts, claims map[int64]bool) bool {
+	for _, a := range d.Artifacts {
+		if arts[a.ID] {
+			return true
+		}
+	}
+	for _, c := range d.Claims {
+		if claims[c.ID] {
+			return true
+		}
+	}
+	for _, e := range d.Evidence {
+		if arts[e.Artifact] || claims[e.Claim] {
+			return true
+		}
+	}
+	for _, sp := range d.Supersessions {
+		if claims[sp.Old] || claims[sp.New] {
+			return true
+		}
+	}
+	for _, r := range d.Refs {
+		if arts[r.Artifact] {
+			return true
+		}
+	}
+	return false
 }
 
 // scrubMarker is the file in the store directory that says a forget committed but may not have scrubbed.
