@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/memoree/memoree/internal/escape"
 	"github.com/memoree/memoree/recall"
 )
 
@@ -27,7 +29,8 @@ func artifactCommand(e *env) *cli.Command {
 			Usage:     "print an artifact's exact bytes after verifying its hash",
 			ArgsUsage: "HASH",
 			Description: withDoc(`Accepts a unique prefix of at least 4 hex digits of the SHA-256, in either case. Prints the
-exact bytes (so that they can be redirected to a file); --json prints the hash, size and text.`,
+exact bytes (so that they can be redirected to a file); on a terminal, control and invisible characters
+are shown escaped instead, as in every other view. --json prints the hash, size and text.`,
 				"memoree artifact show 3f2a1b9c > note.txt\nmemoree artifact show 3f2a --json"),
 			Flags:  []cli.Flag{jsonFlag},
 			Action: func(c *cli.Context) error { return runArtifactShow(c, e) },
@@ -74,6 +77,15 @@ func runArtifactShow(c *cli.Context, e *env) error {
 			return fmt.Errorf("artifact %s is not UTF-8 text: print it without --json", hash[:12])
 		}
 		return e.printJSON(artifactJSON{hash, len(data), string(data)})
+	}
+	if isTerminal(e.stdout) {
+		// A note must not drive the terminal it is read on: there, control and invisible characters are
+		// shown escaped, as every other view shows them, and the exact bytes go to a file or a pipe.
+		if shown := escape.Text(string(data)); shown != string(data) {
+			e.hintf("control or invisible characters shown escaped; redirect to a file for the exact bytes")
+			_, err = io.WriteString(e.stdout, shown)
+			return err
+		}
 	}
 	_, err = e.stdout.Write(data)
 	return err
