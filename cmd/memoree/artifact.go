@@ -17,7 +17,9 @@ import (
 	"github.com/memoree/memoree/recall"
 )
 
-var graceFlag = &cli.DurationFlag{Name: "grace", Value: time.Hour, Usage: "keep files modified within `DURATION`"}
+// graceFlag is a string the command parses, so that a bad value gets an error that says what a duration is
+// (the flag package's own says "parse error").
+var graceFlag = &cli.StringFlag{Name: "grace", Value: "1h", Usage: "keep files modified within `DURATION` (1h, 30m, 0s)"}
 
 func artifactCommand(e *env) *cli.Command {
 	return &cli.Command{
@@ -97,7 +99,10 @@ func runArtifactGC(c *cli.Context, e *env) error {
 	if c.NArg() != 0 {
 		return usagef("artifact gc takes no arguments")
 	}
-	grace := graceFlag.Get(c)
+	grace, err := time.ParseDuration(graceFlag.Get(c))
+	if err != nil {
+		return usagef("--grace %q is not a duration: give one such as 1h, 30m or 0s", graceFlag.Get(c))
+	}
 	if grace < 0 {
 		return usagef("--grace %s is negative: give a duration such as 1h or 0s", grace)
 	}

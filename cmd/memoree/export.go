@@ -180,6 +180,9 @@ func runImport(c *cli.Context, e *env) error {
 		op.Artifacts, op.NewClaims, op.KnownClaims, op.Bytes, op.Compiler = res.Notes, res.NewClaims, res.KnownClaims, res.Bytes, res.Compiler
 	} else {
 		var r io.Reader = e.stdin
+		if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
+			return usagef("%s is a directory: 'memoree import --notes %s' applies the notes in it; import FILE loads what 'memoree export' wrote", escape.Label(arg), escape.Label(arg))
+		}
 		if arg != "-" {
 			f, err := os.Open(arg)
 			if err != nil {

@@ -88,7 +88,7 @@ func runLog(c *cli.Context, e *env) error {
 			if rep.OK() {
 				fmt.Fprintf(&b, "journal intact: %d entries, head %d (%s)\n", rep.Entries, rep.Head.Seq, orDash(shortHash(rep.HeadHash)))
 			} else {
-				fmt.Fprintf(&b, "journal damaged: %d problem(s) in %d entries\n", len(rep.Problems), rep.Entries)
+				fmt.Fprintf(&b, "journal damaged: %d problem(s); %d entries readable\n", len(rep.Problems), rep.Entries)
 			}
 			if _, err := fmt.Fprint(e.stdout, b.String()); err != nil {
 				return err
