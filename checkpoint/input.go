@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/memoree/memoree/scan"
 )
 
 // MaxInput is the largest input accepted, in bytes. Larger input is rejected whole, never truncated.
@@ -95,5 +97,24 @@ func CheckLabel(what, v string) error {
 	if strings.TrimSpace(v) != v {
 		return rejectf("%s %q starts or ends with a space: give it without", what, v)
 	}
+	return CheckPlain(what, v)
+}
+
+// CheckPlain returns an [ErrInput] error when the scan flags v, a label or a ref: unlike a note's text, what
+// names a note is not quarantined (the journal, the store and every listing show it), so a secret or an
+// instruction to the agent there would reach all of them. The error names the rule, never the text.
+func CheckPlain(what, v string) error {
+	if f := scan.Text(v); len(f) > 0 {
+		return rejectf("%s holds what the scan takes for %s (%s): it is shown and stored unquarantined, so give a plain name",
+			what, article(f[0].Category), f[0].Rule)
+	}
 	return nil
+}
+
+// article names a finding's category for a message: "a secret", "an instruction to the agent".
+func article(category string) string {
+	if category == scan.CategoryInstruction {
+		return "an instruction to the agent"
+	}
+	return "a secret"
 }

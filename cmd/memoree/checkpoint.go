@@ -32,7 +32,9 @@ func checkpointCommand(e *env) *cli.Command {
 		Description: withDoc(`Stages the note as the pending checkpoint of the session, quarantined until a person reviews
 it. Input is UTF-8, at most 64 KiB; at most 4096 bytes are stored, cut with a truncation marker.
 A note that looks like it holds a secret, or an instruction aimed at the agent, is still staged,
-with a warning, and stays flagged. Replacing a checkpoint that was never applied says so on stderr.
+with a warning, and stays flagged. A session ID, task or ref value that the scan flags is refused
+(exit 2): they are shown and stored unquarantined. Replacing a checkpoint that was never applied says
+so on stderr.
 
 --ref records what the note relies on (the context window, the work items and issues, by ID), so
 that an agent that rolls over can find them again; inside a git work tree, the commit and branch are
@@ -171,6 +173,9 @@ func checkpointRefs(c *cli.Context) ([]pending.Ref, error) {
 	given := map[string]bool{}
 	for _, s := range refFlag.Get(c) {
 		r, err := recall.ParseRef(s)
+		if err == nil {
+			err = checkpoint.CheckPlain("its value", r.Value)
+		}
 		if err != nil {
 			return nil, usagef("--ref: %v", err)
 		}
