@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/memoree/memoree/internal/atomicfile"
@@ -231,11 +232,21 @@ func (j *Journal) AppendAll(es []Entry) ([]Entry, error) {
 		line = append([]byte{'\n'}, line...)
 	}
 	_, statErr := os.Lstat(path)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// Nothing in the data directory follows a symlink: one in place of a day file would have the entries
+	// written wherever it points, and the journal read as empty.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o600)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, fmt.Errorf("journal: %s is a symlink, which memoree does not follow in its data directory: remove it", path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	} else if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("journal: %s is not a regular file: remove it", path)
+	}
 	if errors.Is(statErr, fs.ErrNotExist) {
 		if err := f.Chmod(0o600); err != nil {
 			return nil, fmt.Errorf("journal: %w", err)
