@@ -68,6 +68,12 @@ func runExport(c *cli.Context, e *env) error {
 	var w io.Writer = e.stdout
 	var stream *atomicfile.Stream
 	if out != "" {
+		// The export replaces --output by a rename: a device, a pipe or a symlink there would be replaced by a
+		// file (as root, /dev/stdout itself).
+		if fi, err := os.Lstat(out); err == nil && !fi.Mode().IsRegular() {
+			return usagef("--output %s is not a regular file: leave out --output to write to standard output, or give a file's path",
+				escape.Label(out))
+		}
 		if stream, err = atomicfile.CreateStream(out, 0o600); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
