@@ -142,9 +142,9 @@ func runReindex(c *cli.Context, e *env) error {
 			Compiler: out.Compiler, Target: out.Record})
 	}
 	if jsonFlag.Get(c) {
-		return e.printJSON(out)
+		return printedError("reindexed", e.printJSON(out))
 	}
 	_, err = fmt.Fprintf(e.stdout, "reindexed %d artifact(s) with %s: %d claim(s) added, %d removed, %d updated, %d unchanged\n",
 		out.Artifacts, out.Compiler, out.Added, out.Removed, out.Updated, out.Unchanged)
-	return err
+	return printedError("reindexed", err)
 }

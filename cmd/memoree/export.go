@@ -223,7 +223,7 @@ func runImport(c *cli.Context, e *env) error {
 			joinLabels(out.Flagged))
 	}
 	if jsonFlag.Get(c) {
-		return e.printJSON(out)
+		return printedError("imported", e.printJSON(out))
 	}
 	var err2 error
 	if notesFlag.Get(c) {

@@ -136,7 +136,10 @@ func runForget(c *cli.Context, e *env) error {
 		e.hintf("the text of a forgotten claim is still in artifact(s) %s: forget those too to remove it entirely", strings.Join(short, ", "))
 	}
 	if jsonFlag.Get(c) {
-		return e.printJSON(out)
+		if dry {
+			return e.printJSON(out)
+		}
+		return printedError("forgot", e.printJSON(out))
 	}
 	var b strings.Builder
 	verb := "forgot"
@@ -244,7 +247,7 @@ func runUndo(c *cli.Context, e *env, redo bool) error {
 	e.record(journal.Entry{Time: now, Op: op, Claims: res.Claims, Artifacts: res.Artifacts, Target: res.Record})
 	out := undoJSON{res.Record, res.Op, rfc3339(res.Created), res.Artifacts, res.Claims, res.Evidence, res.Lifted, res.Restored}
 	if jsonFlag.Get(c) {
-		return e.printJSON(out)
+		return printedError(verb+" "+out.Op, e.printJSON(out))
 	}
 	_, err = fmt.Fprintf(e.stdout, "%s %s of %s (record %d): %d artifact(s), %d claim(s), %d evidence span(s), %d supersession(s) lifted, %d put back\n",
 		verb, out.Op, out.Created, out.Record, out.Artifacts, out.Claims, out.Evidence, out.Lifted, out.Restored)

@@ -151,6 +151,20 @@ func TestFullStdout(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(home, "pending", pending.IDFor("S1")+".json")); err != nil {
 		t.Fatalf("the checkpoint was not staged: %v", err)
 	}
+	// The store commands that print JSON say what they did, too: a script that retries must not undo twice.
+	for _, tt := range []struct{ args, done string }{
+		{"remember --apply --json The-cache-lives-in-Redis.", "applied note as artifact ea7d29f547fe"},
+		{"forget --json 1", "forgot"},
+		{"undo --json", "undid forget"},
+		{"redo --json", "redid forget"},
+		{"reindex --json", "reindexed"},
+	} {
+		stderr.Reset()
+		code := run(append([]string{"memoree"}, strings.Fields(tt.args)...), strings.NewReader(""), full, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), tt.done+", but could not print the result") {
+			t.Errorf("%s: exit %d, stderr %q", tt.args, code, stderr.String())
+		}
+	}
 }
 
 // TestInterruptedRead checks that SIGINT stops a checkpoint waiting on stdin with exit status 130 and writes
