@@ -22,6 +22,8 @@ import (
 const reviewWindow = 14 * 24 * time.Hour
 
 var (
+	// expectFlag pins the text a reviewer saw: pending apply applies only that text.
+	expectFlag      = &cli.StringFlag{Name: "expect", Usage: "apply only if the text's SHA-256 starts with `HASH`, as preview printed it"}
 	listAllFlag     = &cli.BoolFlag{Name: "all", Aliases: []string{"a"}, Usage: "include checkpoints older than the review window", DisableDefaultText: true}
 	listSessionFlag = &cli.StringFlag{Name: "session", Aliases: []string{"s"}, Usage: "only the checkpoint of session `ID`"}
 	// itemSessionFlag names a checkpoint by its session instead of its ID, for every command that takes one.
@@ -88,12 +90,14 @@ memoree pending preview 7f3a --json`),
 becomes a checkpoint artifact, the evidence of every claim. The pending item stays, marked as
 applied, until you drop it; applying the same text again changes nothing and says so. A flagged
 checkpoint is refused (exit 3) unless --allow-flagged, and one applied with it stays marked flagged
-in the store. Its refs travel with it.
+in the store. Its refs travel with it. The agent may replace the checkpoint while you review it:
+--expect HASH, the text hash preview prints, applies it only if its text is still that one.
 
-`+supersessionHelp, `memoree pending apply ck-7f3a
+`+supersessionHelp, `memoree pending apply ck-7f3a --expect 1a2b3c4d
+memoree pending apply ck-7f3a
 memoree pending apply ck-7f3a --keep-old
 memoree pending apply ck-7f3a && memoree pending drop ck-7f3a`),
-				Flags:  []cli.Flag{itemSessionFlag, keepOldFlag, supersedeFlag, allowFlaggedFlag, jsonFlag},
+				Flags:  []cli.Flag{itemSessionFlag, expectFlag, keepOldFlag, supersedeFlag, allowFlaggedFlag, jsonFlag},
 				Action: func(c *cli.Context) error { return runPendingApply(c, e) },
 			},
 			{

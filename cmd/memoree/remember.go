@@ -109,6 +109,7 @@ func compile(p promotion) compiler.Result {
 // previewJSON is the --json shape of pending preview and of remember without --apply.
 type previewJSON struct {
 	ID       string        `json:"id"`
+	Text     string        `json:"text_sha256"` // the SHA-256 of the text previewed: what pending apply --expect pins
 	Compiler string        `json:"compiler"`
 	Claims   []claimJSON   `json:"claims"`
 	Skipped  []skippedJSON `json:"skipped"`
@@ -160,7 +161,8 @@ func preview(c *cli.Context, e *env, p promotion) error {
 			return err
 		}
 	}
-	out := previewJSON{ID: p.id, Compiler: res.Compiler, Claims: []claimJSON{}, Skipped: []skippedJSON{}}
+	out := previewJSON{ID: p.id, Text: pending.TextHash(string(p.artifact.Text)), Compiler: res.Compiler, Claims: []claimJSON{},
+		Skipped: []skippedJSON{}}
 	for i, cl := range res.Claims {
 		j := claimJSON{cl.Text, cl.Context, cl.Kind, cl.Spans[0].Start, cl.Spans[0].End, known[cl.Key], []supersedeJSON{}}
 		for _, cd := range cands[i] {
@@ -189,8 +191,8 @@ func preview(c *cli.Context, e *env, p promotion) error {
 	if len(id) == 64 {
 		id = "note " + id[:12]
 	}
-	fmt.Fprintf(w, "preview %s (compiler %s): %d claim(s), %d new, %d known; %d skipped; nothing written\n",
-		id, res.Compiler, len(out.Claims), len(out.Claims)-nKnown, nKnown, len(out.Skipped))
+	fmt.Fprintf(w, "preview %s (text %s, compiler %s): %d claim(s), %d new, %d known; %d skipped; nothing written\n",
+		id, out.Text[:12], res.Compiler, len(out.Claims), len(out.Claims)-nKnown, nKnown, len(out.Skipped))
 	for _, cl := range out.Claims {
 		state := "new"
 		if cl.Known {
@@ -378,10 +380,21 @@ func runPendingApply(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
+	expect := strings.ToLower(expectFlag.Get(c))
+	if c.IsSet(expectFlag.Name) {
+		if recall.CheckPrefix(expect) != nil {
+			return usagef("--expect %q: give 4 to 64 hex digits of the text's SHA-256, as preview prints after 'text'", expectFlag.Get(c))
+		}
+	}
 	var out applyJSON
 	var p promotion
 	var findings []scan.Finding
 	it, err := dir.Apply(id, now, func(it pending.Item) (string, error) {
+		// Checked under the checkpoint's lock: the text stored is the text read here.
+		if got := pending.TextHash(it.Text); expect != "" && !strings.HasPrefix(got, expect) {
+			return "", fmt.Errorf("%s changed since it was reviewed: its text is now %s, not %s; preview it again (nothing applied)",
+				it.ID, got[:12], expect)
+		}
 		if p, findings, err = itemPromotion(c, it); err != nil {
 			return "", err
 		}
