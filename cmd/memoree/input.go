@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -26,35 +25,38 @@ func readText(ctx context.Context, e *env, args []string, path string) ([]byte, 
 	case path == "" && len(args) == 0:
 		return nil, usagef("no text: give '-' to read stdin, --file PATH, or the text as arguments")
 	case stdin:
-		return readStdin(ctx, e.stdin)
+		return readUntilDone(ctx, "stdin", func() ([]byte, error) { return checkpoint.Read(e.stdin) })
 	case path != "":
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("read --file: %w", err)
-		}
-		defer f.Close()
-		return checkpoint.Read(f)
+		// Opening a FIFO waits for its writer, in a system call no signal ends: done in the goroutine too.
+		return readUntilDone(ctx, "--file", func() ([]byte, error) {
+			f, err := os.Open(path)
+			if err != nil {
+				return nil, fmt.Errorf("read --file: %w", err)
+			}
+			defer f.Close()
+			return checkpoint.Read(f)
+		})
 	}
 	text := []byte(strings.Join(args, " "))
 	return text, checkpoint.Validate(text)
 }
 
-// readStdin reads a note from r until end of file, or until ctx is cancelled (SIGINT or SIGTERM), when it
-// fails with an error that matches context.Canceled, having written nothing.
-func readStdin(ctx context.Context, r io.Reader) ([]byte, error) {
+// readUntilDone returns what read returns, or, when ctx is cancelled first (SIGINT or SIGTERM), an error that
+// matches context.Canceled, having written nothing; what names the source in it.
+func readUntilDone(ctx context.Context, what string, read func() ([]byte, error)) ([]byte, error) {
 	type result struct {
 		text []byte
 		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
-		text, err := checkpoint.Read(r)
+		text, err := read()
 		done <- result{text, err}
 	}()
 	select {
 	case res := <-done:
 		return res.text, res.err
 	case <-ctx.Done():
-		return nil, fmt.Errorf("interrupted while reading stdin; nothing was written: %w", context.Cause(ctx))
+		return nil, fmt.Errorf("interrupted while reading %s; nothing was written: %w", what, context.Cause(ctx))
 	}
 }

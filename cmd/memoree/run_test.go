@@ -176,29 +176,43 @@ func TestInterruptedRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	var stderr bytes.Buffer
-	done := make(chan int, 1)
-	go func() {
-		done <- run([]string{"memoree", "checkpoint", "--session", "S1", "-"}, r, os.Stdout, &stderr)
-	}()
-	// run installs its signal handler first thing; give it ample time to get to the read.
-	time.Sleep(300 * time.Millisecond)
-	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+	// A FIFO with no writer: opening it waits in a system call.
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case code := <-done:
-		if code != 130 {
-			t.Fatalf("exit status %d, want 130; stderr %q", code, stderr.String())
+	for _, tt := range []struct {
+		args []string
+		sig  syscall.Signal
+		what string
+	}{
+		{[]string{"-"}, syscall.SIGINT, "stdin"},
+		{[]string{"--file", fifo}, syscall.SIGTERM, "--file"},
+	} {
+		var stderr bytes.Buffer
+		done := make(chan int, 1)
+		go func() {
+			done <- run(append([]string{"memoree", "checkpoint", "--session", "S1"}, tt.args...), r, os.Stdout, &stderr)
+		}()
+		// run installs its signal handler first thing; give it ample time to get to the read.
+		time.Sleep(300 * time.Millisecond)
+		if err := syscall.Kill(os.Getpid(), tt.sig); err != nil {
+			t.Fatal(err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("checkpoint did not stop on SIGINT")
-	}
-	if !strings.Contains(stderr.String(), "memoree: error: interrupted") {
-		t.Errorf("stderr %q does not say it was interrupted", stderr.String())
-	}
-	if entries, _ := os.ReadDir(filepath.Join(home, "pending")); len(entries) > 0 {
-		t.Errorf("an interrupted checkpoint wrote %d entries", len(entries))
+		select {
+		case code := <-done:
+			if code != 130 {
+				t.Fatalf("%s: exit status %d, want 130; stderr %q", tt.what, code, stderr.String())
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("checkpoint reading %s did not stop on %v", tt.what, tt.sig)
+		}
+		if !strings.Contains(stderr.String(), "memoree: error: interrupted while reading "+tt.what) {
+			t.Errorf("stderr %q does not say it was interrupted reading %s", stderr.String(), tt.what)
+		}
+		if entries, _ := os.ReadDir(filepath.Join(home, "pending")); len(entries) > 0 {
+			t.Errorf("an interrupted checkpoint wrote %d entries", len(entries))
+		}
 	}
 }
 
