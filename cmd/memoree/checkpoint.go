@@ -136,8 +136,8 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	if prev != nil && held.unapplied(*prev) && prev.Text != it.Text {
 		t := rfc3339(prev.Updated)
 		replacedUnapplied = &t
-		if held.undone(*prev) {
-			e.warnf("replaced a checkpoint staged at %s whose apply was undone: its text is in no memory and is gone", t)
+		if held.removed(*prev) {
+			e.warnf("replaced a checkpoint staged at %s whose applied text the store no longer holds: it is in no memory and is gone", t)
 		} else {
 			e.warnf("replaced an unapplied checkpoint staged at %s: its text was never applied and is gone", t)
 		}

@@ -48,7 +48,7 @@ memoree pending drop 7f3a`),
 				ArgsUsage: " ",
 				Description: withDoc(`Lists checkpoints updated within the 14-day review window; --all shows older ones too.
 Columns: ID, SESSION, TASK, UPDATED, BYTES, FLAGS (flagged, truncated, applied, changed,
-undone: applied, but an undo took the apply back, so the text is in no memory).
+removed: applied, but an undo or a forget took the text out of the store, so it is in no memory).
 On a terminal the view is a table with ages; otherwise each line is tab-separated with the
 update time in RFC 3339.`, `memoree pending list
 memoree pending list --session S1 --json`),
@@ -140,8 +140,8 @@ type appliedJSON struct {
 	Artifact string `json:"artifact"`
 	Time     string `json:"time"`
 	Changed  bool   `json:"changed"`
-	// Undone is true when the recall store no longer holds the applied text: an undo took the apply back.
-	Undone bool `json:"undone"`
+	// Removed is true when the recall store no longer holds the applied text: an undo or a forget took it out.
+	Removed bool `json:"removed"`
 }
 
 type findingJSON struct {
@@ -164,7 +164,7 @@ func newItemJSON(it pending.Item, held applies) itemJSON {
 		j.Refs = append(j.Refs, refJSON{r.Key, r.Value})
 	}
 	if it.Applied != nil {
-		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply(), held.undone(it)}
+		j.Applied = &appliedJSON{it.Applied.Artifact, rfc3339(it.Applied.Time), it.ChangedSinceApply(), held.removed(it)}
 	}
 	return j
 }
@@ -188,8 +188,8 @@ func flags(it pending.Item, held applies) string {
 		f = append(f, "truncated")
 	}
 	switch {
-	case held.undone(it):
-		f = append(f, "undone")
+	case held.removed(it):
+		f = append(f, "removed")
 	case it.Applied != nil:
 		f = append(f, "applied")
 		if it.ChangedSinceApply() {
@@ -202,19 +202,19 @@ func flags(it pending.Item, held applies) string {
 	return strings.Join(f, ",")
 }
 
-// applies tells which applied texts the recall store no longer holds, by artifact hash. Only an undo
-// removes an artifact, so an item that records the apply of its current text, whose artifact the store does
-// not hold, is in no memory: the views call it undone, not applied, and replacing or dropping it loses text
-// that was never kept.
+// applies tells which applied texts the recall store no longer holds, by artifact hash. An undo of the apply
+// or a forget of the artifact takes it out, and then an item that records the apply of its current text is in
+// no memory: the views call it removed, not applied, and replacing or dropping it loses text that is kept
+// nowhere else.
 type applies map[string]bool
 
-// undone reports whether it records the apply of its current text and the store no longer holds it.
-func (a applies) undone(it pending.Item) bool {
+// removed reports whether it records the apply of its current text and the store no longer holds it.
+func (a applies) removed(it pending.Item) bool {
 	return it.Applied != nil && !it.ChangedSinceApply() && a[it.Applied.Artifact]
 }
 
-// unapplied reports whether no memory holds its current text: never applied, changed since, or undone.
-func (a applies) unapplied(it pending.Item) bool { return it.Unapplied() || a.undone(it) }
+// unapplied reports whether no memory holds its current text: never applied, changed since, or removed.
+func (a applies) unapplied(it pending.Item) bool { return it.Unapplied() || a.removed(it) }
 
 // heldApplies looks up in the recall store the artifacts of the items that record the apply of their
 // current text; it opens the store only when there are such items. When the store cannot be read, it
@@ -394,11 +394,11 @@ func runPendingShow(c *cli.Context, e *env) error {
 			escape.Label(f.Preview))
 	}
 	if it.Applied != nil {
-		undone := ""
-		if held.undone(it) {
-			undone = " (undone: the recall store no longer holds it)"
+		removed := ""
+		if held.removed(it) {
+			removed = " (removed: the recall store no longer holds it)"
 		}
-		fmt.Fprintf(&b, "applied:  %s at %s%s\n", escape.Label(it.Applied.Artifact), rfc3339(it.Applied.Time), undone)
+		fmt.Fprintf(&b, "applied:  %s at %s%s\n", escape.Label(it.Applied.Artifact), rfc3339(it.Applied.Time), removed)
 	}
 	for _, r := range it.Refs {
 		fmt.Fprintf(&b, "ref:      %s=%s\n", escape.Label(r.Key), escape.Label(r.Value))
@@ -435,8 +435,8 @@ func runPendingDrop(c *cli.Context, e *env) error {
 	}
 	done := "dropped " + it.ID
 	held := heldApplies(c.Context, e, it)
-	if held.undone(it) {
-		e.warnf("the apply of %s had been undone: its text is in no memory now", it.ID)
+	if held.removed(it) {
+		e.warnf("the applied text of %s was no longer in the store (an undo or a forget took it out): it is in no memory now", it.ID)
 	}
 	if jsonFlag.Get(c) {
 		return printedError(done, e.printJSON(dropJSON{it.ID, it.Session, it.Session == "", it.Session != "" && !held.unapplied(it)}))
