@@ -106,13 +106,13 @@ func CheckLabel(what, v string) error {
 func CheckPlain(what, v string) error {
 	if f := scan.Text(v); len(f) > 0 {
 		return rejectf("%s holds what the scan takes for %s (%s): it is shown and stored unquarantined, so give a plain name",
-			what, article(f[0].Category), f[0].Rule)
+			what, findingKind(f[0].Category), f[0].Rule)
 	}
 	return nil
 }
 
-// article names a finding's category for a message: "a secret", "an instruction to the agent".
-func article(category string) string {
+// findingKind names a finding's category for a message: "a secret", "an instruction to the agent".
+func findingKind(category string) string {
 	if category == scan.CategoryInstruction {
 		return "an instruction to the agent"
 	}

@@ -233,7 +233,8 @@ func (j *Journal) AppendAll(es []Entry) ([]Entry, error) {
 	}
 	_, statErr := os.Lstat(path)
 	// Nothing in the data directory follows a symlink: one in place of a day file would have the entries
-	// written wherever it points, and the journal read as empty.
+	// written wherever it points, and the journal read as empty. O_NONBLOCK keeps a FIFO there from holding
+	// the open; the check below refuses it.
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o600)
 	if errors.Is(err, syscall.ELOOP) {
 		return nil, fmt.Errorf("journal: %s is a symlink, which memoree does not follow in its data directory: remove it", path)

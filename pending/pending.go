@@ -269,8 +269,8 @@ func (d *Dir) Drop(prefix string) (Item, error) {
 }
 
 // CheckPrefix reports whether prefix can name a checkpoint: at least [MinPrefix] hex digits, in either
-// case, after a "ck-" when given ("ck-3" is as short as "3": a destructive command must not act on one digit). It looks nothing up, so callers can tell a malformed
-// argument from a missing checkpoint.
+// case, after a "ck-" when given ("ck-3" is as short as "3": a destructive command must not act on one
+// digit). It looks nothing up, so callers can tell a malformed argument from a missing checkpoint.
 func CheckPrefix(prefix string) error {
 	digits := strings.TrimPrefix(strings.ToLower(prefix), IDPrefix)
 	if strings.Trim(digits, "0123456789abcdef") != "" {

@@ -80,30 +80,6 @@ func (s *Store) ApplyBatch(ctx context.Context, batches []Batch, now time.Time) 
 
 // applyBatch is ApplyBatch with options for each batch (none: [SupersedeNone]), recording an undo record of op
 // in group grp (0: its own).
-// checkSupersede returns the error the transaction would for a claim that opts name to supersede and that is
-// not stored, or superseded already, before any artifact file is written that no row would then refer to. The
-// transaction checks again, under the lock.
-func (s *Store) checkSupersede(ctx context.Context, opts []ApplyOptions) error {
-	for _, o := range opts {
-		if o.Supersede != SupersedeIDs {
-			continue
-		}
-		for _, id := range o.IDs {
-			var status string
-			err := s.db.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, id).Scan(&status)
-			switch {
-			case errors.Is(err, sql.ErrNoRows):
-				return fmt.Errorf("supersede claim %d: %w", id, ErrNoClaim)
-			case err != nil:
-				return fmt.Errorf("supersede claim %d: %w", id, err)
-			case status == "superseded":
-				return fmt.Errorf("supersede claim %d: %w", id, ErrSuperseded)
-			}
-		}
-	}
-	return nil
-}
-
 func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOptions, now time.Time, op string, grp int64) (_ []ApplyResult, err error) {
 	defer func() { err = noSpace(s.dir, err) }()
 	if s.readOnly {

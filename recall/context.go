@@ -150,18 +150,17 @@ func (s *Store) buildContext(ctx context.Context, opt ContextOptions, explain bo
 	// a candidate is below the floor, so are the matches beyond the candidates, which rank lower still. A block
 	// whose candidates are all below the floor says that nothing relevant is stored, not that claims did not
 	// fit.
-	relevant, below := total, false
+	relevant, left, below := total, 0, false
 	for _, r := range reasons {
+		if r != "" {
+			left++
+		}
 		below = below || r == ReasonFloor
 	}
 	if below {
 		relevant = len(hits)
 	}
-	for _, r := range reasons {
-		if r != "" {
-			relevant--
-		}
-	}
+	relevant -= left
 	blk, cands, err := renderContext(claims, reasons, relevant, opt, explain)
 	if err != nil {
 		return blk, nil, err

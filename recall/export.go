@@ -242,8 +242,10 @@ const maxImportLine = 24 << 20
 // [ErrImport]. Each artifact the store does not hold is secret-scanned: one the export does not mark flagged
 // that the scan flags (the file was edited, or written before the scan knew the secret) is imported marked
 // flagged with opt.AllowFlagged, and otherwise the import adds nothing and returns a
-// [*FlaggedArtifactsError]; what the export marks flagged stays flagged. The import is one operation for [Store.Undo], recorded in parts of opt.BatchSize rows. It holds the write lock throughout, and memory for a map of the export's ids to the
-// store's (a few dozen bytes per artifact and claim), not for the rows themselves.
+// [*FlaggedArtifactsError]; what the export marks flagged stays flagged. The import is one operation for
+// [Store.Undo], recorded in parts of opt.BatchSize rows. It holds the write lock throughout, and memory for a
+// map of the export's ids to the store's (a few dozen bytes per artifact and claim), not for the rows
+// themselves.
 func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (ImportResult, error) {
 	var res ImportResult
 	if s.readOnly {

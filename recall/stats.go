@@ -49,7 +49,7 @@ func (s *Store) Stats(ctx context.Context) (Stats, error) {
 }
 
 // HoldsArtifacts reports which of hashes (full SHA-256s, lowercase hex) the store holds an artifact of. One
-// it held may be gone since: an undo of its apply removes it.
+// it held may be gone since: an undo of its apply, or a forget of it, removes it.
 func (s *Store) HoldsArtifacts(ctx context.Context, hashes []string) (map[string]bool, error) {
 	held := map[string]bool{}
 	if len(hashes) == 0 {

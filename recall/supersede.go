@@ -437,11 +437,9 @@ func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOpt
 			own[id] = true
 		}
 		for _, old := range opt.IDs {
-			var status string
-			if err := st.tx.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, old).Scan(&status); errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("supersede claim %d: %w", old, ErrNoClaim)
-			} else if err != nil {
-				return fmt.Errorf("supersede claim %d: %w", old, err)
+			status, err := claimStatus(ctx, st.tx, old)
+			if err != nil {
+				return err
 			}
 			if status == "superseded" && !done[old] {
 				return fmt.Errorf("supersede claim %d: %w", old, ErrSuperseded)
@@ -485,4 +483,41 @@ func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOpt
 		r.Superseded = append(r.Superseded, Supersession{Old: sr.Old, New: sr.New})
 	}
 	return nil
+}
+
+// checkSupersede returns the error the transaction would for a claim that opts name to supersede and that is
+// not stored, or superseded already, before any artifact file is written that no row would then refer to. The
+// transaction checks again, under the lock.
+func (s *Store) checkSupersede(ctx context.Context, opts []ApplyOptions) error {
+	for _, o := range opts {
+		if o.Supersede != SupersedeIDs {
+			continue
+		}
+		for _, id := range o.IDs {
+			status, err := claimStatus(ctx, s.db, id)
+			if err != nil {
+				return err
+			}
+			if status == "superseded" {
+				return fmt.Errorf("supersede claim %d: %w", id, ErrSuperseded)
+			}
+		}
+	}
+	return nil
+}
+
+// claimStatus returns the status of the stored claim id, to be superseded, or an error that wraps
+// [ErrNoClaim] when no claim has that id.
+func claimStatus(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, id int64) (string, error) {
+	var status string
+	err := q.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, id).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("supersede claim %d: %w", id, ErrNoClaim)
+	}
+	if err != nil {
+		return "", fmt.Errorf("supersede claim %d: %w", id, err)
+	}
+	return status, nil
 }

@@ -130,7 +130,7 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	var replacedUnapplied *string
 	held := applies{}
 	if prev != nil && prev.Applied != nil {
-		// Only a replaced checkpoint that was applied sends this to the store: has an undo taken it back?
+		// Only a replaced checkpoint that was applied asks the store: did an undo or a forget take it out?
 		held = heldApplies(c.Context, e, *prev, it)
 	}
 	if prev != nil && held.unapplied(*prev) && prev.Text != it.Text {

@@ -187,7 +187,8 @@ func runImport(c *cli.Context, e *env) error {
 	} else {
 		var r io.Reader = e.stdin
 		if fi, err := os.Stat(arg); err == nil && fi.IsDir() {
-			return usagef("%s is a directory: 'memoree import --notes %s' applies the notes in it; import FILE loads what 'memoree export' wrote", escape.Label(arg), escape.Label(arg))
+			return usagef("%s is a directory: 'memoree import --notes %s' applies the notes in it; import FILE loads what 'memoree export' wrote",
+				escape.Label(arg), escape.Label(arg))
 		}
 		if arg != "-" {
 			f, err := os.Open(arg)
@@ -207,7 +208,9 @@ func runImport(c *cli.Context, e *env) error {
 		}
 		var fe *recall.FlaggedArtifactsError
 		if errors.As(err, &fe) {
-			return flaggedf("%d artifact(s) that the export does not mark flagged are flagged by the scan (%d finding(s)): %s; the file was edited, or written before the scan knew these secrets: nothing was imported; review them, then rerun with --allow-flagged to import them marked flagged",
+			return flaggedf("%d artifact(s) that the export does not mark flagged are flagged by the scan (%d finding(s)): %s; "+
+				"the file was edited, or written before the scan knew these secrets: nothing was imported; "+
+				"review them, then rerun with --allow-flagged to import them marked flagged",
 				len(fe.Hashes), fe.Findings, joinLabels(fe.Hashes))
 		}
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/memoree/memoree/internal/escape"
 	"github.com/memoree/memoree/journal"
 	"github.com/memoree/memoree/pending"
+	"github.com/memoree/memoree/recall"
 	"github.com/memoree/memoree/scan"
 )
 
@@ -220,30 +221,54 @@ func (a applies) unapplied(it pending.Item) bool { return it.Unapplied() || a.re
 // current text; it opens the store only when there are such items. When the store cannot be read, it
 // warns and takes the records as they are.
 func heldApplies(ctx context.Context, e *env, items ...pending.Item) applies {
+	if len(appliedHashes(items)) == 0 {
+		return applies{}
+	}
+	st, err := queryStore(e)
+	if err != nil {
+		warnUnchecked(e, err)
+		return applies{}
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	return heldIn(ctx, e, st, items...)
+}
+
+// heldIn is [heldApplies] with the store open already, or nil when there is none.
+func heldIn(ctx context.Context, e *env, st *recall.Store, items ...pending.Item) applies {
+	hashes := appliedHashes(items)
+	gone := applies{}
+	if len(hashes) == 0 {
+		return gone
+	}
+	held := map[string]bool{}
+	if st != nil {
+		var err error
+		if held, err = st.HoldsArtifacts(ctx, hashes); err != nil {
+			warnUnchecked(e, err)
+			return gone
+		}
+	}
+	for _, h := range hashes {
+		gone[h] = !held[h]
+	}
+	return gone
+}
+
+// appliedHashes lists the artifacts of the items that record the apply of their current text.
+func appliedHashes(items []pending.Item) []string {
 	var hashes []string
 	for _, it := range items {
 		if it.Applied != nil && !it.ChangedSinceApply() {
 			hashes = append(hashes, it.Applied.Artifact)
 		}
 	}
-	gone := applies{}
-	if len(hashes) == 0 {
-		return gone
-	}
-	held := map[string]bool{}
-	st, err := queryStore(e)
-	if err == nil && st != nil {
-		held, err = st.HoldsArtifacts(ctx, hashes)
-		st.Close()
-	}
-	if err != nil {
-		e.warnf("could not check the recall store for the applied checkpoints, so they show as recorded: %s", escape.Label(err.Error()))
-		return gone
-	}
-	for _, h := range hashes {
-		gone[h] = !held[h]
-	}
-	return gone
+	return hashes
+}
+
+func warnUnchecked(e *env, err error) {
+	e.warnf("could not check the recall store for the applied checkpoints, so they show as recorded: %s", escape.Label(err.Error()))
 }
 
 // pendingID returns the pending directory and the checkpoint ID a command names: its one argument, or the ID

@@ -44,8 +44,8 @@ func rememberCommand(e *env) *cli.Command {
 the note as an artifact and its claims in one transaction, and says how many claims are new and how
 many were already known (known claims gain evidence, not duplicates). The input is checked as
 checkpoint checks it (UTF-8, not blank, at most 64 KiB), but stored whole: the 4 KiB cut is for staged
-checkpoints, and a note given to remember is the reviewed text itself. A note the scan flags is refused (exit 3) unless --allow-flagged, and one applied
-with it stays marked flagged in the store.
+checkpoints, and a note given to remember is the reviewed text itself. A note the scan flags is refused
+(exit 3) unless --allow-flagged, and one applied with it stays marked flagged in the store.
 
 `+supersessionHelp,
 			`echo 'We deploy from the release branch only.' | memoree remember -
@@ -381,19 +381,20 @@ func runPendingApply(c *cli.Context, e *env) error {
 		return err
 	}
 	expect := strings.ToLower(expectFlag.Get(c))
-	if c.IsSet(expectFlag.Name) {
-		if recall.CheckPrefix(expect) != nil {
-			return usagef("--expect %q: give 4 to 64 hex digits of the text's SHA-256, as preview prints after 'text'", expectFlag.Get(c))
-		}
+	if c.IsSet(expectFlag.Name) && recall.CheckPrefix(expect) != nil {
+		return usagef("--expect %q: give 4 to 64 hex digits of the text's SHA-256, as preview prints after 'text'",
+			expectFlag.Get(c))
 	}
 	var out applyJSON
 	var p promotion
 	var findings []scan.Finding
 	it, err := dir.Apply(id, now, func(it pending.Item) (string, error) {
 		// Checked under the checkpoint's lock: the text stored is the text read here.
-		if got := pending.TextHash(it.Text); expect != "" && !strings.HasPrefix(got, expect) {
-			return "", fmt.Errorf("%s changed since it was reviewed: its text is now %s, not %s; preview it again (nothing applied)",
-				it.ID, got[:12], expect)
+		if expect != "" {
+			if got := pending.TextHash(it.Text); !strings.HasPrefix(got, expect) {
+				return "", fmt.Errorf("%s changed since it was reviewed: its text is now %s, not %s; preview it again (nothing applied)",
+					it.ID, got[:12], expect)
+			}
 		}
 		if p, findings, err = itemPromotion(c, it); err != nil {
 			return "", err

@@ -68,7 +68,15 @@ func runStatus(c *cli.Context, e *env) error {
 	} else if err != nil {
 		return err
 	}
-	held := heldApplies(c.Context, e, items...)
+	// One open of the store for both the applied checkpoints and the store's figures.
+	st, err := queryStore(e)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	held := heldIn(c.Context, e, st, items...)
 	for _, it := range items {
 		out.Pending.Total++
 		if it.Flagged {
@@ -80,10 +88,6 @@ func runStatus(c *cli.Context, e *env) error {
 		if held.unapplied(it) {
 			out.Pending.Unapplied++
 		}
-	}
-	st, err := queryStore(e)
-	if err != nil {
-		return err
 	}
 	if st != nil {
 		stats, err := st.Stats(c.Context)
