@@ -78,8 +78,8 @@ type ForgetResult struct {
 // Nothing forgotten survives in the store directory: the rows are deleted with SQLite's secure_delete, the
 // full-text indexes rebuilt and merged so that no segment keeps a forgotten word, the database rewritten and
 // its log emptied, and the artifact files removed. The undo record keeps a copy, so that [Store.Undo] can put
-// it back, unless opt.Purge is set: then no copy is kept anywhere, and every undo record that holds text
-// (other forgets, operations waiting for a redo) is deleted too. Forget holds the write lock while it runs,
+// it back, unless opt.Purge is set: then no copy is kept anywhere, and the undo records that could bring text
+// back or act on the purged rows are deleted too (see pruneUndoLog). Forget holds the write lock while it runs,
 // for a time that grows with the store (it rewrites the database file).
 //
 // An unknown claim ID returns an error wrapping [ErrNoClaim], an unknown prefix one wrapping [ErrNotFound],
@@ -127,14 +127,7 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	}
 	if opt.Purge {
 		res.Purged = true
-		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE holds_text = 1`); err != nil {
-			return ForgetResult{}, fmt.Errorf("forget: %w", err)
-		}
-		if err := dropRecordsNaming(ctx, tx, d); err != nil {
-			return ForgetResult{}, fmt.Errorf("forget: %w", err)
-		}
-		// A purge starts a new history too: nothing waits for a redo.
-		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE state = 'undone'`); err != nil {
+		if err := pruneUndoLog(ctx, tx, d); err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
 	} else if res.Record, err = record(ctx, tx, opForget, 0, rec, opt.Now); err != nil {
@@ -162,74 +155,164 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	return res, nil
 }
 
-// dropRecordsNaming deletes every operation in the undo log that names a row of d, whole: after a purge
-// nothing brings those rows back, and an undo or a redo of an operation that added or removed them would act
-// on rows that are gone (an undo that says it removed claims already purged, a redo that fails on a missing
-// artifact), or on rows that took their ids since.
-func dropRecordsNaming(ctx context.Context, tx *sql.Tx, d delta) error {
-	arts, claims := map[int64]bool{}, map[int64]bool{}
+// pruneUndoLog deletes, for a purge of the rows of d, every operation of the undo log that could bring text
+// back or act on rows that are gone, each whole:
+//   - every operation waiting for a redo (a purge starts a new history);
+//   - every operation whose record holds text (other forgets);
+//   - every operation that names a row of d: nothing brings those rows back, and an undo or a redo of an
+//     operation that added or removed them would act on rows that are gone (an undo that says it removed
+//     claims already purged, a redo that fails on a missing artifact), or on rows that took their ids since;
+//   - every older operation that names a row that a deleted newer one removed, or added and the purge left:
+//     undo takes back the newest operation first, and such an operation's undo would now find its rows as
+//     the deleted one left them (an apply whose rows an earlier forget removed, undone as though they were
+//     still there).
+//
+// An older operation that shares no such row with what is deleted stays undoable.
+func pruneUndoLog(ctx context.Context, tx *sql.Tx, d delta) error {
+	purged := rowSet{arts: map[int64]bool{}, claims: map[int64]bool{}} // the rows the purge deletes, not those it refers to
 	for _, a := range d.Artifacts {
-		arts[a.ID] = true
+		purged.arts[a.ID] = true
 	}
 	for _, c := range d.Claims {
-		claims[c.ID] = true
+		purged.claims[c.ID] = true
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT grp, record FROM undo_log`)
+	rows, err := tx.QueryContext(ctx, `SELECT grp, state, holds_text, record FROM undo_log ORDER BY grp DESC, id`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	var groups []int64
+	type group struct {
+		id   int64
+		drop bool
+		rows rowSet // every row its records name
+		left rowSet // the rows it removed, and those it added that the purge leaves
+	}
+	var groups []*group
 	for rows.Next() {
 		var grp int64
-		var js string
-		if err := rows.Scan(&grp, &js); err != nil {
+		var state, js string
+		var holds bool
+		if err := rows.Scan(&grp, &state, &holds, &js); err != nil {
 			return err
 		}
 		var rec undoRecord
 		if err := json.Unmarshal([]byte(js), &rec); err != nil {
 			return fmt.Errorf("undo record of group %d: %w", grp, err)
 		}
-		if rec.Added.names(arts, claims) || rec.Removed.names(arts, claims) {
-			groups = append(groups, grp)
+		if len(groups) == 0 || groups[len(groups)-1].id != grp {
+			groups = append(groups, &group{id: grp})
+		}
+		g := groups[len(groups)-1]
+		g.rows.add(rec.Added)
+		g.rows.add(rec.Removed)
+		if state == "undone" {
+			// Its changes are taken back: what it names is as older operations left it.
+			g.drop = true
+			continue
+		}
+		g.left.add(rec.Removed)
+		g.left.add(rec.Added.without(purged))
+		if holds {
+			g.drop = true
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
 	rows.Close()
+	var gone rowSet // the rows of the deleted operations newer than the one at hand
 	for _, g := range groups {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE grp = ?`, g); err != nil {
+		if !g.drop && (g.rows.meets(purged) || g.rows.meets(gone)) {
+			g.drop = true
+		}
+		if !g.drop {
+			continue
+		}
+		gone.union(g.left)
+		if _, err := tx.ExecContext(ctx, `DELETE FROM undo_log WHERE grp = ?`, g.id); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// names reports whether d holds a row of one of the artifacts or claims, or one that refers to them.
-func (d delta) names(arts, claims map[int64]bool) bool {
+// without returns the rows of d that name none of the artifacts and claims of p.
+func (d delta) without(p rowSet) delta {
+	var out delta
 	for _, a := range d.Artifacts {
-		if arts[a.ID] {
-			return true
+		if !p.arts[a.ID] {
+			out.Artifacts = append(out.Artifacts, a)
 		}
 	}
 	for _, c := range d.Claims {
-		if claims[c.ID] {
-			return true
+		if !p.claims[c.ID] {
+			out.Claims = append(out.Claims, c)
 		}
 	}
 	for _, e := range d.Evidence {
-		if arts[e.Artifact] || claims[e.Claim] {
-			return true
+		if !p.arts[e.Artifact] && !p.claims[e.Claim] {
+			out.Evidence = append(out.Evidence, e)
 		}
 	}
 	for _, sp := range d.Supersessions {
-		if claims[sp.Old] || claims[sp.New] {
-			return true
+		if !p.claims[sp.Old] && !p.claims[sp.New] {
+			out.Supersessions = append(out.Supersessions, sp)
 		}
 	}
 	for _, r := range d.Refs {
-		if arts[r.Artifact] {
+		if !p.arts[r.Artifact] {
+			out.Refs = append(out.Refs, r)
+		}
+	}
+	return out
+}
+
+// rowSet is the artifacts and claims that some deltas name, by id.
+type rowSet struct{ arts, claims map[int64]bool }
+
+// add puts in the artifacts and claims that d holds a row of or refers to.
+func (r *rowSet) add(d delta) {
+	if r.arts == nil {
+		r.arts, r.claims = map[int64]bool{}, map[int64]bool{}
+	}
+	for _, a := range d.Artifacts {
+		r.arts[a.ID] = true
+	}
+	for _, c := range d.Claims {
+		r.claims[c.ID] = true
+	}
+	for _, e := range d.Evidence {
+		r.arts[e.Artifact], r.claims[e.Claim] = true, true
+	}
+	for _, sp := range d.Supersessions {
+		r.claims[sp.Old], r.claims[sp.New] = true, true
+	}
+	for _, rf := range d.Refs {
+		r.arts[rf.Artifact] = true
+	}
+}
+
+func (r *rowSet) union(o rowSet) {
+	if r.arts == nil {
+		r.arts, r.claims = map[int64]bool{}, map[int64]bool{}
+	}
+	for id := range o.arts {
+		r.arts[id] = true
+	}
+	for id := range o.claims {
+		r.claims[id] = true
+	}
+}
+
+// meets reports whether r and o share an artifact or a claim.
+func (r rowSet) meets(o rowSet) bool {
+	for id := range r.arts {
+		if o.arts[id] {
+			return true
+		}
+	}
+	for id := range r.claims {
+		if o.claims[id] {
 			return true
 		}
 	}

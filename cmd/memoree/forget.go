@@ -6,12 +6,15 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/memoree/memoree/internal/escape"
 	"github.com/memoree/memoree/journal"
+	"github.com/memoree/memoree/pending"
 	"github.com/memoree/memoree/recall"
 )
 
@@ -31,8 +34,10 @@ file and every claim that no other artifact supports. Forgotten text survives no
 rows are deleted securely, the full-text indexes rebuilt, the database rewritten and its log emptied.
 
 forget can be undone ('memoree undo'): the undo record keeps a copy. --purge keeps none, so the text is
-gone for good, and removes every other undo record that holds text; it is the way to remove a secret
-applied with --allow-flagged. Forgetting a claim by ID leaves its artifact, which still holds the text:
+gone for good, and removes every other undo record that holds text or names the purged rows, and the
+older ones that depend on those (an apply whose note an earlier forget removed): it is the way to remove a
+secret applied with --allow-flagged. A pending checkpoint the text came from is not touched: the output
+names it, for 'memoree pending drop'. Forgetting a claim by ID leaves its artifact, which still holds the text:
 forget the artifact too, as the hint says. Nothing is removed unless every ID names something.`, `memoree forget --dry-run 3f2a
 memoree forget 42 57
 memoree forget --purge artifact:3f2a1b9c`),
@@ -135,6 +140,10 @@ func runForget(c *cli.Context, e *env) error {
 		}
 		e.hintf("the text of a forgotten claim is still in artifact(s) %s: forget those too to remove it entirely", strings.Join(short, ", "))
 	}
+	if ids := pendingHolding(e, out.Artifacts); len(ids) > 0 {
+		e.hintf("pending checkpoint(s) %s still hold the text of a forgotten artifact: 'memoree pending drop %s' removes them",
+			strings.Join(ids, ", "), strings.Join(ids, " "))
+	}
 	if jsonFlag.Get(c) {
 		if dry {
 			return e.printJSON(out)
@@ -165,8 +174,49 @@ func runForget(c *cli.Context, e *env) error {
 	for _, a := range out.Artifacts {
 		fmt.Fprintf(&b, "artifact\t%s\t%s\t%d bytes\n", shortHash(a.Artifact), a.Kind, a.Bytes)
 	}
+	for _, id := range out.Revived {
+		fmt.Fprintf(&b, "revived\t%d\tcurrent again: the claim that superseded it is forgotten\n", id)
+	}
 	_, err = fmt.Fprint(e.stdout, b.String())
 	return printedError(verb, err)
+}
+
+// pendingHolding returns the IDs of the pending checkpoints whose text is one of arts: forget removes it from
+// the store, and only 'pending drop' from the pending directory. It creates no pending directory, and a
+// directory it cannot read is a warning, not a failure of the forget.
+func pendingHolding(e *env, arts []forgotArtifactJSON) []string {
+	if len(arts) == 0 {
+		return nil
+	}
+	data, err := e.dataDir()
+	if err != nil {
+		return nil
+	}
+	if _, err := os.Lstat(filepath.Join(data, "pending")); err != nil {
+		return nil
+	}
+	d, err := openPending(e)
+	if err != nil {
+		e.warnf("could not check the pending checkpoints for the forgotten text: %v", err)
+		return nil
+	}
+	defer d.Close()
+	items, err := d.List()
+	if err != nil {
+		e.warnf("could not check the pending checkpoints for the forgotten text: %v", err)
+		return nil
+	}
+	gone := map[string]bool{}
+	for _, a := range arts {
+		gone[a.Artifact] = true
+	}
+	var ids []string
+	for _, it := range items {
+		if gone[pending.TextHash(it.Text)] {
+			ids = append(ids, it.ID)
+		}
+	}
+	return ids
 }
 
 func nonNil[T any](s []T) []T {
