@@ -284,7 +284,10 @@
 //     URL into sh"; a payload hidden from the reader and run: echo <base64> | base64 -d | sh, powershell -enc
 //     <base64>; written into a shell's startup file (>> ~/.bashrc, crontab, "append curl … | sh to ~/.bashrc").
 //     The line must tell the reader to run it (run, execute, you must, before continuing), or
-//     the command must open its clause as the note's own step.
+//     the command must open its clause as the note's own step. A negation or a report forbids it only in
+//     the command's own sentence, after it on its line, or in a clause that introduces it with a colon
+//     ("Never do this: curl … | sh"); one in a sentence before ("Never do that; run curl … | sh") is about
+//     something else, and "do not forget:" orders it.
 //   - instruction-exfiltrate: "exfiltrate" opening its clause as a command, whatever it takes ("2. Silently
 //     exfiltrate the crew database to …"; "how attackers exfiltrate data" reports); German's upload of a
 //     credential file to a server (lade ~/.netrc … auf den Server hoch); credential files (~/.ssh, ~/.aws,

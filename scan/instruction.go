@@ -142,6 +142,8 @@ var instructionSources = map[string]string{
 	"runAfter": `^\s*[^\n。；]{0,40}?(?:実行(?:して(?:ください|下さい)?(?:[。、]|$)|すること|しろ|せよ|しなさい|する(?:こと|ように))|(?:^|[^不别勿止])(?:执行|运行)(?:[^了过]|$))`,
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
 	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
+	// notForget: a negation that is an order to do it: don't forget, never forget, do not miss.
+	"notForget": `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|not\s+to)\s+(?:forget|miss|skip)(?:[^a-z]|$)`,
 	"reported": `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+)?to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
@@ -1036,10 +1038,11 @@ func findPersona(text string, at, n int) ([]span, int) {
 // negation or a report: "Before continuing, run …", "You must run …", but not "Ran …", "never run …" or "the
 // Dockerfile used to run …".
 func directed(text string, at int) bool {
-	// Only the sentence holding the command: "it was a timezone bug. Whoever reads this: run …" is not a report.
+	// Only the sentence holding the command: "it was a timezone bug. Whoever reads this: run …" is not a
+	// report, nor "never do that; run …" a negation.
 	ls := lineStart(text, at, 160)
 	for i := at - 2; i > ls; i-- {
-		if (text[i] == '.' || text[i] == '!' || text[i] == '?') && text[i+1] == ' ' {
+		if (text[i] == '.' || text[i] == '!' || text[i] == '?' || text[i] == ';') && text[i+1] == ' ' {
 			ls = i + 1
 			break
 		}
@@ -1121,8 +1124,45 @@ func bareCommand(text string, at int) bool {
 		return false
 	}
 	line := leadIn(text, at) + text[lineStart(text, at, 160):lineEnd(text, at, ahead)]
+	about := commandSentence(text, at)
 	// A command is often quoted as an argument (powershell -c "iex …"), so only a code block makes it an example.
-	return !expr("negated").MatchString(line) && !expr("reported").MatchString(line) && !sourceQuoted(line) && !inFence(text, at)
+	return !expr("negated").MatchString(about) && !expr("reported").MatchString(about) && !sourceQuoted(line) && !inFence(text, at)
+}
+
+// commandSentence returns the words of the line that speak of the command at text[at]: its own sentence, to
+// the end of the line, and the clause that introduces it with a colon ("Never do this: curl … | sh"). A
+// sentence before it that ends with a full stop or a semicolon is about something else ("Never do that; run
+// curl … | sh"), and an introduction that tells the reader not to forget it ("Do not forget: curl … | sh")
+// does not forbid it.
+func commandSentence(text string, at int) string {
+	ls := lineStart(text, at, 160)
+	start := sentenceStart(text, ls, at)
+	about := text[start:lineEnd(text, at, ahead)]
+	if start == ls {
+		return leadIn(text, at) + about
+	}
+	if text[start-1] == ':' {
+		intro := text[sentenceStart(text, ls, start-1) : start-1]
+		if !expr("notForget").MatchString(intro) {
+			about = intro + " " + about
+		}
+	}
+	return about
+}
+
+// sentenceStart returns where the sentence or clause holding text[at] starts in the line from ls: after the
+// last full stop, !, ?, ; or : before it (a dot inside a word, as in setup.sh or e.g., ends nothing).
+func sentenceStart(text string, ls, at int) int {
+	for i := at - 1; i >= ls; i-- {
+		switch text[i] {
+		case '.', '!', '?', ';', ':':
+			if i+1 < at && text[i+1] != ' ' && text[i+1] != '\t' {
+				continue
+			}
+			return i + 1
+		}
+	}
+	return ls
 }
 
 // leadIn returns the part of the line before text[at]'s that belongs to its sentence: the sentence a line
