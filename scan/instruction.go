@@ -141,9 +141,9 @@ var instructionSources = map[string]string{
 	// forbidden ([runAfter]).
 	"runAfter": `^\s*[^\n。；]{0,40}?(?:実行(?:して(?:ください|下さい)?(?:[。、]|$)|すること|しろ|せよ|しなさい|する(?:こと|ように))|(?:^|[^不别勿止])(?:执行|运行)(?:[^了过]|$))`,
 	"negated":  `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|avoid|stop|no\s+longer|instead\s+of|refuses?|refused|refusing|rejects?|rejected|rejecting|forbids?|forbidden|disallows?|disallowed|prohibits?|prohibited)(?:[^a-z]|$)`,
-	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	// notForget: a negation that is an order to do it: don't forget, never forget, do not miss.
 	"notForget": `(?i)(?:^|[^a-z])(?:never|don't|do\s+not|not\s+to)\s+(?:forget|miss|skip)(?:[^a-z]|$)`,
+	// reported: a line that reports what was done or what others suggest, rather than telling the reader.
 	"reported":  `(?i)(?:^|[^a-z])(?:used\s+to|the\s+way\s+(?:they|people|others|upstream)|from\s+the\s+(?:upstream\s+)?readme|(?:their|upstream's?|vendor's?|install(?:ation)?|setup|official)\s+(?:docs|readme|instructions|guide)|(?:docs|readme|guide|manual)\s+(?:still\s+)?say|was|were|had|did|ran|would|previously|formerly|suggests?|suggested|recommends?|recommended|documents|documented|says|said|told|tells|installed|replaced|removed)(?:[^a-z]|$)`,
 	"untold": `(?i)(?:(?:do\s+not|don't|never|(?:should|must)\s+not|shouldn't|mustn't)\s+(?:tell|inform|alert|notify|warn|let|show|(?:mention|say|reveal|disclose|report|show|explain|admit)\s+(?:(?:this|it|that|anything|any\s+of\s+this|these(?:\s+\w+){1,2}|this(?:\s+\w+){1,2}|the\s+(?:\w+\s+){0,2}\w+)\s+)?to)` +
 		`|(?:hide|conceal|keep)\s+(?:this|it|that|these\s+\w+|this\s+\w+|everything)\s+(?:(?:secret|hidden|quiet)\s+)?from|keep)\s*$`,
