@@ -33,6 +33,10 @@ import (
 //     value), and either every changed word is a value ("Timeout is 30s" and "Timeout is 60s"; "VetDesk is on
 //     4.3.0" and "VetDesk on 4.3.2"), or the shared words outnumber the changed ones ("Alice owns the billing
 //     service" and "Bob owns the billing service"; "I prefer short answers" and "I prefer detailed answers").
+//     When what changed holds no value and no name (a word written with a capital that does not open the
+//     claim) while what stays holds one, the claims state one value of two subjects ("The staging cluster
+//     runs in us-east-1", "The production cluster runs in us-east-1"; "Max upload size for images is 10MB"
+//     and "… for videos is 10MB"): not listed.
 //
 // Values are tokens with digits or joining characters, and English words of time (weekly, nightly, Sunday,
 // March...), so "Backups run weekly on Sunday" and "Backups run nightly at 2am" are listed. Not listed: two
@@ -63,27 +67,29 @@ var leadWords = func() map[string]bool {
 	return m
 }()
 
-// ruleWords returns the words of text that the rule compares, in order, and for each whether it is a value.
-func ruleWords(text string) (words []string, values []bool) {
-	for _, tok := range strings.Fields(text) {
+// ruleWords returns the words of text that the rule compares, in order, for each whether it is a value,
+// and for each whether it is a name: a word written with a capital that does not open the text.
+func ruleWords(text string) (words []string, values, names []bool) {
+	for i, tok := range strings.Fields(text) {
 		tok = strings.TrimFunc(tok, func(r rune) bool { return !isWordRune(r) })
 		if tok == "" {
 			continue
 		}
+		name := i > 0 && strings.ContainsFunc(tok, unicode.IsUpper)
 		tok = strings.ToLower(tok)
 		// The trim left no joining character at either end, so one that remains joins words.
 		if strings.ContainsFunc(tok, unicode.IsDigit) || strings.ContainsAny(tok, "/_.:=@") {
-			words, values = append(words, tok), append(values, true)
+			words, values, names = append(words, tok), append(values, true), append(names, name)
 			continue
 		}
 		for _, w := range strings.FieldsFunc(tok, func(r rune) bool { return !isWordRune(r) }) {
 			if stopwords()[w] {
 				continue
 			}
-			words, values = append(words, singular(w)), append(values, timeWords[w])
+			words, values, names = append(words, singular(w)), append(values, timeWords[w]), append(names, name)
 		}
 	}
-	return words, values
+	return words, values, names
 }
 
 // singular undoes the common English plurals, enough for a subject to match itself.
@@ -109,11 +115,22 @@ func Supersedes(newText, oldText string) bool {
 type ruleText struct {
 	words  []string
 	values []bool
+	names  []bool
 }
 
 func newRuleText(text string) ruleText {
-	w, v := ruleWords(text)
-	return ruleText{words: w, values: v}
+	w, v, nm := ruleWords(text)
+	return ruleText{words: w, values: v, names: nm}
+}
+
+// stated reports whether a word of t in [from, to) is a value or a name: what a statement states.
+func (t ruleText) stated(from, to int) bool {
+	for i := from; i < to; i++ {
+		if t.values[i] || t.names[i] {
+			return true
+		}
+	}
+	return false
 }
 
 func (n ruleText) supersedes(oldText string) bool { return n.supersedesText(newRuleText(oldText)) }
@@ -139,6 +156,12 @@ func (n ruleText) supersedesText(o ruleText) bool {
 		}
 	}
 	if !subject {
+		return false
+	}
+	// What changed is neither a value nor a name, and a value or a name stays: the same value stated of
+	// another subject ("The staging cluster runs in us-east-1", "The production cluster runs in us-east-1").
+	if !n.stated(p, len(a)-q) && !o.stated(p, len(b)-q) &&
+		(n.stated(0, p) || n.stated(len(a)-q, len(a)) || o.stated(0, p) || o.stated(len(b)-q, len(b))) {
 		return false
 	}
 	if p+q > max(changedA, changedB) {

@@ -46,6 +46,15 @@ func TestSupersedesRule(t *testing.T) {
 		{"The build uses Bazel", "Sessions live in Redis", false},
 		{"Use pnpm for installs", "Use tabs in Makefiles", false},
 		{"Alice owns billing", "Bob owns search", false},
+		// One value stated of two subjects: what changed holds no value or name, what stays does.
+		{"The production cluster runs in region us-east-1.", "The staging cluster runs in region us-east-1.", false},
+		{"Max upload size for videos is 10MB.", "Max upload size for images is 10MB.", false},
+		{"The search service is owned by Alice.", "The billing service is owned by Alice.", false},
+		{"Search runs on Postgres 15", "Payments runs on Postgres 15", false},
+		// ... while a changed value or name of one subject is still listed.
+		{"The staging cluster runs in region eu-west-2.", "The staging cluster runs in region us-east-1.", true},
+		{"The billing service is owned by Bob.", "The billing service is owned by Alice.", true},
+		{"The cache is disabled in staging", "The cache is enabled in staging", true},
 		{"The database is Postgres", "The API speaks JSON", false},
 		{"Always run gofmt", "Never push to main", false},
 		// The same statement, or no words to compare: not listed.

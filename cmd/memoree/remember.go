@@ -31,7 +31,8 @@ var (
 
 // supersessionHelp is what remember, preview and apply say about supersession.
 const supersessionHelp = `Under each new claim, preview lists the stored claims it would supersede: the same statement
-with another value (a region, a version, a threshold, an owner), at most two words changed. Apply
+with another value (a region, a version, a threshold, an owner), at most two words changed; the same value
+of another subject ("staging" and "production" in us-east-1) is not listed. Apply
 supersedes exactly those; --keep-old supersedes none, and --supersede ID names others by hand. A superseded claim stays as
 history: recall and context build leave it out unless given --history, and 'memoree undo' lifts it.`
 
