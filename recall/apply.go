@@ -44,14 +44,17 @@ type ApplyResult struct {
 	ArtifactExisted bool
 	NewClaims       int
 	KnownClaims     int
-	NewEvidence     int            // 0 with ArtifactExisted means the apply was a no-op
+	NewEvidence     int            // see NoOp
 	Superseded      []Supersession // claims this apply superseded (see supersede.go)
 	Revived         []int64        // superseded claims that this note states again, current again
 	Record          int64          // the undo record of the apply (shared by a batch), 0 for a no-op
 }
 
-// NoOp reports whether the apply changed nothing because everything was already stored.
-func (r ApplyResult) NoOp() bool { return r.ArtifactExisted && r.NewClaims == 0 && r.NewEvidence == 0 }
+// NoOp reports whether the apply changed nothing because everything was already stored: no new rows, and
+// no claim superseded or made current again (an applied note given again with --supersede supersedes).
+func (r ApplyResult) NoOp() bool {
+	return r.ArtifactExisted && r.NewClaims == 0 && r.NewEvidence == 0 && len(r.Superseded) == 0 && len(r.Revived) == 0
+}
 
 // Batch is one artifact and its claims, for [Store.ApplyBatch].
 type Batch struct {
