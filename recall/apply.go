@@ -95,7 +95,7 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 		}
 		hashes[i] = hashBytes(b.Artifact.Text)
 	}
-	if err := s.checkSupersede(ctx, opts); err != nil {
+	if err := s.checkSupersede(ctx, batches, opts); err != nil {
 		return nil, err
 	}
 	// The files must be durable before any row refers to them. They are written and synced while the rows

@@ -37,11 +37,15 @@ type Supersession struct {
 // ErrSuperseded is returned for an explicit supersession of a claim that is superseded already.
 var ErrSuperseded = errors.New("claim is superseded already")
 
+// ErrStated is returned for an explicit supersession of a claim that the note itself states.
+var ErrStated = errors.New("the note states that claim")
+
 // ApplyWith is [Store.Apply] with supersession: opt says which stored claims the note's claims replace. A
 // superseded claim keeps its row and evidence, drops out of [Store.Recall] and [Store.Context] unless they are
 // asked for history, and names the claim that replaced it. A claim named in opt.IDs that is listed as a
-// candidate of one of the note's claims is superseded by that claim, otherwise by the note's first claim; an
-// ID that is not stored returns an error wrapping [ErrNoClaim], one superseded already [ErrSuperseded].
+// candidate of one of the note's claims is superseded by that claim, otherwise by the note's claim that shares
+// the most words with it (the first of those that share as many); an ID that is not stored returns an error
+// wrapping [ErrNoClaim], one superseded already [ErrSuperseded], one the note states [ErrStated].
 func (s *Store) ApplyWith(ctx context.Context, a Artifact, claims []ClaimInput, now time.Time, opt ApplyOptions) (ApplyResult, error) {
 	res, err := s.applyBatch(ctx, []Batch{{Artifact: a, Claims: claims}}, []ApplyOptions{opt}, now, opApply, 0)
 	if err != nil {

@@ -393,7 +393,7 @@ func provenance(ctx context.Context, q querier, lists [][]Candidate) error {
 // with the ids ids (by key); cands are their candidates, found before they went in. It first makes current
 // again every superseded claim the note states again, then supersedes: with [SupersedeListed] every
 // candidate, by the claim that listed it first; with [SupersedeIDs] each of opt.IDs, by the first claim
-// that lists it or else by the note's first claim. The supersessions are written together, a few
+// that lists it or else by the claim closest to it ([closestClaim]). The supersessions are written together, a few
 // statements for the whole note: each statement that changes the active claims' index writes its pending
 // changes out as a segment of their own.
 func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOptions, r *ApplyResult, created int64, cands [][]Candidate, ids map[string]int64) error {
@@ -468,17 +468,24 @@ func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOpt
 				return fmt.Errorf("supersede claim %d: %w", old, ErrSuperseded)
 			}
 			if own[old] {
-				return fmt.Errorf("supersede claim %d: the note states it", old)
+				return fmt.Errorf("supersede claim %d: %w", old, ErrStated)
 			}
 			if len(b.Claims) == 0 {
 				return fmt.Errorf("supersede claim %d: the note has no claim to replace it", old)
 			}
-			by := ids[b.Claims[0].Key]
+			by := int64(0)
 			for i, list := range cands {
 				if slices.ContainsFunc(list, func(c Candidate) bool { return c.ClaimID == old }) {
 					by = ids[b.Claims[i].Key]
 					break
 				}
+			}
+			if by == 0 {
+				var text string
+				if err := st.tx.QueryRowContext(ctx, `SELECT text FROM claims WHERE id = ?`, old).Scan(&text); err != nil {
+					return fmt.Errorf("supersede claim %d: %w", old, err)
+				}
+				by = ids[closestClaim(b.Claims, text).Key]
 			}
 			supersede(old, by)
 		}
@@ -509,10 +516,10 @@ func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOpt
 }
 
 // checkSupersede returns the error the transaction would for a claim that opts name to supersede and that is
-// not stored, or superseded already, before any artifact file is written that no row would then refer to. The
-// transaction checks again, under the lock.
-func (s *Store) checkSupersede(ctx context.Context, opts []ApplyOptions) error {
-	for _, o := range opts {
+// not stored, superseded already, or stated by its own batch, before any artifact file is written that no row
+// would then refer to. The transaction checks again, under the lock.
+func (s *Store) checkSupersede(ctx context.Context, batches []Batch, opts []ApplyOptions) error {
+	for i, o := range opts {
 		if o.Supersede != SupersedeIDs {
 			continue
 		}
@@ -523,6 +530,13 @@ func (s *Store) checkSupersede(ctx context.Context, opts []ApplyOptions) error {
 			}
 			if status == "superseded" {
 				return fmt.Errorf("supersede claim %d: %w", id, ErrSuperseded)
+			}
+			var key string
+			if err := s.db.QueryRowContext(ctx, `SELECT key FROM claims WHERE id = ?`, id).Scan(&key); err != nil {
+				return fmt.Errorf("supersede claim %d: %w", id, err)
+			}
+			if slices.ContainsFunc(batches[i].Claims, func(c ClaimInput) bool { return c.Key == key }) {
+				return fmt.Errorf("supersede claim %d: %w", id, ErrStated)
 			}
 		}
 	}
@@ -543,4 +557,31 @@ func claimStatus(ctx context.Context, q interface {
 		return "", fmt.Errorf("supersede claim %d: %w", id, err)
 	}
 	return status, nil
+}
+
+// closestClaim returns the claim of claims (not empty) that shares the most of the rule's words with text,
+// the first of those that share as many: "--supersede 1" on "Backups run nightly. Staging lives in eu-west-2
+// now." gives claim 1 ("The staging cluster runs in us-east-1") to the claim about staging.
+func closestClaim(claims []ClaimInput, text string) ClaimInput {
+	words, _, _ := ruleWords(text)
+	has := make(map[string]bool, len(words))
+	for _, w := range words {
+		has[w] = true
+	}
+	best, most := claims[0], -1
+	for _, c := range claims {
+		n := 0
+		cw, _, _ := ruleWords(c.Text)
+		seen := map[string]bool{}
+		for _, w := range cw {
+			if has[w] && !seen[w] {
+				seen[w] = true
+				n++
+			}
+		}
+		if n > most {
+			best, most = c, n
+		}
+	}
+	return best
 }

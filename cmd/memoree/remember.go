@@ -273,7 +273,7 @@ func apply(ctx context.Context, e *env, p promotion, now time.Time, opt recall.A
 	}
 	defer closeStore(st, &err)
 	r, err := st.ApplyWith(ctx, p.artifact, recall.ClaimsOf(res), now, opt)
-	if errors.Is(err, recall.ErrNoClaim) || errors.Is(err, recall.ErrSuperseded) {
+	if errors.Is(err, recall.ErrNoClaim) || errors.Is(err, recall.ErrSuperseded) || errors.Is(err, recall.ErrStated) {
 		// The one mistake is the --supersede ID: nothing was written, and the note is named on the command line.
 		return applyJSON{}, usagef("%v: --supersede takes the ID of a current stored claim, as 'memoree recall --json' shows", err)
 	}
