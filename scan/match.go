@@ -2194,9 +2194,81 @@ func jwtHeader(v string) bool {
 	return err == nil && headerJSON(raw)
 }
 
-// headerJSON reports whether decoded bytes read as a JWT's JSON header.
+// headerJSON reports whether decoded bytes read as a JWT's JSON header: an object that names a JOSE header
+// parameter (RFC 7515, 7516): alg and typ, or enc, kid, cty, crit, zip, b64 and the key and certificate
+// references.
 func headerJSON(raw []byte) bool {
-	return bytes.HasPrefix(raw, []byte("{")) && (bytes.Contains(raw, []byte(`"alg"`)) || bytes.Contains(raw, []byte(`"typ"`)))
+	if !bytes.HasPrefix(raw, []byte("{")) {
+		return false
+	}
+	for _, p := range joseParams {
+		if bytes.Contains(raw, p) {
+			return true
+		}
+	}
+	return false
+}
+
+var joseParams = func() (ps [][]byte) {
+	for _, p := range strings.Fields(`alg typ enc kid cty crit zip b64 jku jwk x5u x5c x5t x5t#S256`) {
+		ps = append(ps, []byte(`"`+p+`"`))
+	}
+	return ps
+}()
+
+// findAzureADSecret finds, at a hit of "Q~", an Entra ID client secret around it: three characters of
+// [A-Za-z0-9_~.] and a digit before, 31 to 34 of [A-Za-z0-9_~.-] after, bounded on both sides by none of them,
+// and random enough to be no placeholder.
+func findAzureADSecret(text string, at, n int) ([]span, int) {
+	part := func(c byte) bool { return isWordByte(c) || c == '~' || c == '.' || c == '-' }
+	start := at - 4
+	if start < 0 || text[at-1] < '0' || text[at-1] > '9' || start > 0 && part(text[start-1]) {
+		return nil, 0
+	}
+	for i := start; i < at-1; i++ {
+		if !part(text[i]) || text[i] == '-' {
+			return nil, 0
+		}
+	}
+	end := at + n
+	for end < len(text) && part(text[end]) {
+		end++
+	}
+	// A full stop may end the sentence the secret stands in.
+	if end-(at+n) > 34 && text[end-1] == '.' {
+		end--
+	}
+	if k := end - (at + n); k < 31 || k > 34 {
+		return nil, 0
+	}
+	v := text[start:end]
+	if !tokenOK(v) || distinct(v) <= 12 {
+		return nil, 0
+	}
+	return []span{{start, end}}, end
+}
+
+// slackToken judges a Slack token's random part: for an xox token, the part after its last dash, since the
+// numbers before it are workspace and user IDs (xoxa-2-511111111-…-e039d0…), which [tokenOK] would take for
+// filler. A webhook URL or app token is judged whole.
+func slackToken(v string) bool {
+	if !strings.HasPrefix(v, "xox") || strings.HasPrefix(v, "xoxe") {
+		return tokenOK(v)
+	}
+	last := v[strings.LastIndexByte(v, '-')+1:]
+	return len(last) >= 8 && tokenOK(last)
+}
+
+// base64JWT reports whether v is a JWT encoded once more in standard base64, as a Kubernetes secret's data
+// holds one: it decodes to a token that [findJWT] finds whole.
+func base64JWT(v string) bool {
+	v = strings.TrimRight(v, "=")
+	raw, err := base64.RawStdEncoding.DecodeString(v[:len(v)/4*4])
+	if err != nil {
+		return false
+	}
+	jwt := string(raw)
+	return len(findJWT(jwt, []int{0})) > 0
 }
 
 // jsonSegment reports whether a base64url segment of at most a few KiB decodes to a JSON object.

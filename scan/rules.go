@@ -1,6 +1,9 @@
 package scan
 
-import "strings"
+import (
+	"encoding/base64"
+	"strings"
+)
 
 // fake assembles example secrets from parts, so that the repository never holds a contiguous credential-shaped
 // literal that other scanners would report.
@@ -592,10 +595,12 @@ func ruleTable() []*rule {
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-", "hooks.slack.com"},
 			pattern:       `\b(?:xox[abprso]-(?:[0-9]-)?[0-9]{6,}-[A-Za-z0-9\-#*]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
-			valid:         tokenOK,
+			valid:         slackToken,
 			examples: func() (positives, negatives []string) {
 				return []string{fake("xoxb-", "2194857302-4827361950-", exTok[:24]), "https://hooks.slack.com/services/" + fake("T04AB12CD/B05EF34GH/", exTok[:24]),
-						fake("xoxa-2-", "5193847261-30418275936-4920183746251-", "e3a9c07d51b28f46aa")},
+						fake("xoxa-2-", "5193847261-30418275936-4920183746251-", "e3a9c07d51b28f46aa"),
+						// the workspace and user numbers are IDs, not the secret: only the last part is judged
+						fake("xoxa-2-", "511111111-31111111111-3111111111111-", "e039d02840a0b9379c"), fake("xoxb-", "123456789012-", "Xw937qtWSXJss1lFaKe")},
 					[]string{"xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx", "https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg",
 						"xoxp-572370529330-573807301142-572331691188-####################"}
 			},
@@ -721,6 +726,19 @@ func ruleTable() []*rule {
 			},
 		},
 		{
+			id: "azure-ad-client-secret", category: CategoryVendor,
+			token:         true,
+			description:   "Microsoft Entra ID (Azure AD) application client secrets: three characters, a digit, Q~ and 31 to 34 more, anywhere.",
+			caseSensitive: true,
+			keywords:      []string{"Q~"},
+			find:          findAzureADSecret,
+			examples: func() (positives, negatives []string) {
+				return []string{"the portal gave me " + fake("qHF8Q~", "PCM5HhMoyTFc5TYEomnzR6Kim9UJhe8a.P") + " for the app",
+						`<value xsi:type="xsd:string">` + fake("~Gg8Q~", "nVhlLi2vpg_nXBGqFsbGK-t~Hus1JmTa0y") + `</value>`},
+					[]string{"abc1Q~" + strings.Repeat("x", 34), "see the Q~ operator"}
+			},
+		},
+		{
 			id: "hashicorp-token", category: CategoryVendor,
 			token:         true,
 			description:   "HashiCorp Vault service and batch tokens (hvs., hvb.) and Terraform Cloud API tokens (….atlasv1.…).",
@@ -821,6 +839,19 @@ func ruleTable() []*rule {
 			},
 		},
 		{
+			id: "jwt-base64", category: CategoryVendor,
+			description: "A JSON Web Token encoded once more in standard base64 (ZXlK…), as a Kubernetes secret's data " +
+				"or a config value holds one: it must decode to a token the jwt rule finds.",
+			keywords:      []string{"ZXlK"},
+			caseSensitive: true,
+			pattern:       `\bZXlK[A-Za-z0-9+/]{60,}={0,2}`,
+			valid:         base64JWT,
+			examples: func() (positives, negatives []string) {
+				return []string{"data:\n  token: " + base64.StdEncoding.EncodeToString([]byte(exJWT))},
+					[]string{"ZXlK" + strings.Repeat("QUFB", 20), base64.StdEncoding.EncodeToString([]byte("eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl"))}
+			},
+		},
+		{
 			id: "vendor-misc-token", category: CategoryVendor,
 			token: true,
 			description: "Other fixed-shape tokens: Hugging Face (hf_, api_org_), DigitalOcean (dop_v1_, doo_v1_, dor_v1_), " +
@@ -838,13 +869,14 @@ func ruleTable() []*rule {
 		{
 			id: "newrelic-mailgun-key", category: CategoryVendor,
 			token:         true,
-			description:   "New Relic user API keys (NRAK- and 27 characters) and Mailgun private API keys (key- and 32 hex digits).",
+			description:   "New Relic user API keys (NRAK- and 27 letters or digits, either case) and Mailgun private API keys (key- and 32 hex digits).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"NRAK-", "key-"},
-			pattern:       `\b(?:NRAK-[A-Z0-9]{27}|key-[a-f0-9]{32})\b`,
+			pattern:       `\b(?:NRAK-[A-Za-z0-9]{27}|key-[a-f0-9]{32})\b`,
 			valid:         func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
 			examples: func() (positives, negatives []string) {
-				return []string{"newrelic: " + fake("NRAK-", "Q7XW2LM4KP9RT3ZB8NV5CJ6HD1F"), "MAILGUN_KEY=" + fake("key-", "3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c")},
+				return []string{"newrelic: " + fake("NRAK-", "Q7XW2LM4KP9RT3ZB8NV5CJ6HD1F"), "MAILGUN_KEY=" + fake("key-", "3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c"),
+						"NEW_RELIC_KEY=" + fake("NRAK-", "q7xw2lm4kp9rt3zb8nv5cj6hd1f")},
 					[]string{"a key-value store", "key-" + strings.Repeat("0", 32), "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX"}
 			},
 		},
