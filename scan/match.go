@@ -25,7 +25,7 @@ const (
 // placeholderMarks are substrings (compared lower-cased) that mark a value as a stand-in, not a secret.
 var placeholderMarks = []string{
 	"your", "redact", "placeholder", "example", "changeme", "change_me", "change-me", "replace", "dummy",
-	"sample", "***", "•", "…", "...", "{{", "}}", "%(", "todo", "tbd", "n/a",
+	"sample", "***", "•", "…", "...", "%(", "todo", "tbd", "n/a",
 	"-here", "_here", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
 }
 
@@ -137,14 +137,27 @@ func xFiller(v string) bool {
 }
 
 // hasTemplate reports whether v holds a template or an expansion rather than literal characters: <word> or
-// <some words> (a placeholder to fill in, <%= … %>), ${NAME} or ${{ … }}, $(command). A <, > or ${ without that
-// shape is a character of the value: K9<m2>!x and ab${7q are passwords.
+// <some words> (a placeholder to fill in, <%= … %>), ${NAME} or ${{ … }}, $(command), {{ names }}. A <, >, ${
+// or {{ without that shape is a character of the value: K9<m2>!x, ab${7q and m{{h}o)p${e]… are passwords.
 func hasTemplate(v string) bool {
-	if strings.IndexByte(v, '<') < 0 && strings.IndexByte(v, '$') < 0 {
+	if strings.IndexByte(v, '<') < 0 && strings.IndexByte(v, '$') < 0 && !strings.Contains(v, "{{") {
 		return false
 	}
 	for i := 0; i < len(v); i++ {
 		switch {
+		case v[i] == '{' && i+1 < len(v) && v[i+1] == '{':
+			// {{ .Values.password }}, {{password}}, {{ lookup('env', 'X') }}: an expression of names inside
+			// {{ }}. Braces or other marks inside make them characters of the value: m{{h}o)p${e]…}}.
+			k := strings.Index(v[i+2:], "}}")
+			if k < 0 {
+				continue
+			}
+			inside := strings.TrimSpace(v[i+2 : i+2+k])
+			if inside != "" && allBytes(inside, func(c byte) bool {
+				return isWordByte(c) || strings.IndexByte(" .-[]'\"/:|(),=$", c) >= 0
+			}) {
+				return true
+			}
 		case v[i] == '<':
 			k := strings.IndexByte(v[i+1:], '>')
 			if k < 0 {
