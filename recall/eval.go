@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 
 	"fmt"
 	"io"
@@ -123,8 +124,8 @@ func evalQueries(ctx context.Context, r io.Reader, search searchFunc) (EvalRepor
 		res := EvalResult{Line: line}
 		err := json.Unmarshal([]byte(text), &res.Query)
 		q := res.Query
-		if err == nil && q.Expect != "claim" && q.Expect != "none" {
-			err = fmt.Errorf("expect %q: want claim or none", q.Expect)
+		if err == nil {
+			err = q.check()
 		}
 		var named [][]string
 		if err == nil {
@@ -231,4 +232,33 @@ func (r EvalReport) Tags() []string {
 // presence.
 func EvalWith(ctx context.Context, r io.Reader, search func(ctx context.Context, query string) ([][]string, Presence, error)) (EvalReport, error) {
 	return evalQueries(ctx, r, search)
+}
+
+// check returns what is wrong with a parsed query line, or nil: a query to ask, an expect of claim or none,
+// answers for a claim (and none for none), and each answer or stale note a hash prefix that [CheckPrefix]
+// accepts, as everywhere else, so that one short label cannot name many notes.
+func (q EvalQuery) check() error {
+	if strings.TrimSpace(q.Query) == "" {
+		return errors.New("empty query")
+	}
+	switch q.Expect {
+	case "claim":
+		if len(q.Answers) == 0 {
+			return errors.New(`expect "claim" needs answers: the hash prefixes of the notes that answer it`)
+		}
+	case "none":
+		if len(q.Answers) > 0 {
+			return errors.New(`expect "none" takes no answers`)
+		}
+	default:
+		return fmt.Errorf("expect %q: want claim or none", q.Expect)
+	}
+	for _, list := range [][]string{q.Answers, q.Stale} {
+		for _, a := range list {
+			if err := CheckPrefix(a); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

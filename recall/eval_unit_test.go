@@ -17,7 +17,7 @@ func TestEvalScoring(t *testing.T) {
 		"first":   {{"aaaa1111"}, {"bbbb"}},
 		"third":   {{"cccc"}, {"dddd", "eeee"}, {"aaaa2222"}},
 		"missing": {{"cccc"}},
-		"update":  {{"0ld"}, {"ne3"}},
+		"update":  {{"0dd0"}, {"fee3"}},
 		"none":    nil,
 		"fails":   nil,
 	}
@@ -35,7 +35,7 @@ func TestEvalScoring(t *testing.T) {
 		``,
 		`{"query": "third", "expect": "claim", "answers": ["aaaa2"], "tag": "keyword"}`,
 		`{"query": "missing", "expect": "claim", "answers": ["ffff"], "tag": "paraphrase"}`,
-		`{"query": "update", "expect": "claim", "answers": ["ne3"], "stale": ["0ld"], "tag": "update"}`,
+		`{"query": "update", "expect": "claim", "answers": ["fee3"], "stale": ["0dd0"], "tag": "update"}`,
 		`{"query": "none", "expect": "none", "answers": [], "tag": "none-offtopic"}`,
 		`{"query": "first", "expect": "none", "answers": [], "tag": "none-overlap"}`,
 		`{"query": "fails", "expect": "claim", "answers": ["aaaa"], "tag": "keyword"}`,
@@ -125,5 +125,31 @@ func TestEvalCancelled(t *testing.T) {
 	s := openTemp(t)
 	if _, err := s.Eval(ctx, strings.NewReader(`{"query": "x", "expect": "none", "answers": [], "tag": "t"}`)); !errors.Is(err, context.Canceled) {
 		t.Errorf("Eval(cancelled) = %v", err)
+	}
+}
+
+// TestEvalQueryCheck: a line that cannot be scored honestly is an error of its own, not a hit or a miss.
+func TestEvalQueryCheck(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want string // a substring of the error, "" for none
+	}{
+		{`{"query": "staging region", "expect": "claim", "answers": ["64ab"]}`, ""},
+		{`{"query": "staging region", "expect": "none"}`, ""},
+		{`{"query": "staging region", "expect": "claim", "answers": ["64"]}`, "hex characters"},
+		{`{"query": "staging region", "expect": "claim", "answers": ["zzzz"]}`, "hex characters"},
+		{`{"query": "staging region", "expect": "claim", "answers": []}`, "needs answers"},
+		{`{"query": "staging region", "expect": "none", "answers": ["64ab"]}`, "takes no answers"},
+		{`{"query": "  ", "expect": "none"}`, "empty query"},
+		{`{"query": "x", "expect": "claim", "answers": ["64ab"], "stale": ["0l"]}`, "hex characters"},
+	} {
+		var q EvalQuery
+		if err := json.Unmarshal([]byte(tc.line), &q); err != nil {
+			t.Fatal(err)
+		}
+		err := q.check()
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: error %v, want %q", tc.line, err, tc.want)
+		}
 	}
 }

@@ -26,8 +26,9 @@ recall@1, @5 and @10, MRR and presence accuracy, overall and per tag. FILE has o
 line: {"query": "...", "expect": "claim" or "none", "answers": [artifact hash prefixes], "tag": "...",
 "stale": [prefixes of notes an answer replaced]}. A result is a hit when its evidence names one of the
 answers; presence is right when it is none exactly for expect none. Recall and MRR count the claim
-queries only. A line that cannot be read counts as an error, not a failure of the command. Writes
-nothing.`, `memoree eval queries.jsonl
+queries only. A line that cannot be read counts as an error, not a failure of the command, and so
+does one that cannot be scored: an empty query, expect claim without answers or none with some, a
+prefix of fewer than 4 hex digits. Writes nothing.`, `memoree eval queries.jsonl
 memoree eval queries.jsonl --json | jq .recall_at_5`),
 		Flags:  []cli.Flag{verboseFlag, jsonFlag},
 		Action: func(c *cli.Context) error { return runEval(c, e) },
