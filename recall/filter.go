@@ -209,7 +209,7 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-// flagArtifacts sets the Flagged of hits.
+// flagArtifacts sets the Flagged and Superseded marks of hits.
 func (s *Store) flagArtifacts(ctx context.Context, hits []ArtifactHit) error {
 	if len(hits) == 0 {
 		return nil
@@ -226,8 +226,15 @@ func (s *Store) flagArtifacts(ctx context.Context, hits []ArtifactHit) error {
 	if err != nil {
 		return fmt.Errorf("load artifact flags: %w", err)
 	}
+	old, err := column[string](ctx, s.db, `SELECT a.hash FROM artifacts a WHERE a.hash IN (SELECT value FROM json_each(?))
+		AND EXISTS (SELECT 1 FROM evidence e WHERE e.artifact = a.id)
+		AND NOT EXISTS (SELECT 1 FROM evidence e JOIN claims c ON c.id = e.claim WHERE e.artifact = a.id AND c.status != 'superseded')`, string(list))
+	if err != nil {
+		return fmt.Errorf("load artifact supersessions: %w", err)
+	}
 	for i := range hits {
 		hits[i].Flagged = slices.Contains(flagged, hits[i].Artifact)
+		hits[i].Superseded = slices.Contains(old, hits[i].Artifact)
 	}
 	return nil
 }

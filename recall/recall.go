@@ -63,6 +63,9 @@ type ArtifactHit struct {
 	Confidence float64
 	Created    time.Time
 	Flagged    bool // applied although the secret scan flagged it
+	// Superseded is set when every claim of the artifact is superseded: its text states what newer notes
+	// replaced.
+	Superseded bool
 }
 
 // DefaultLimit is the number of results [Store.Recall] and [Store.Search] return for a limit of zero or less.

@@ -126,6 +126,7 @@ type artifactHitJSON struct {
 	Created    string  `json:"created"`
 	AgeSecs    int64   `json:"age_seconds"`
 	Snippet    string  `json:"snippet"`
+	Superseded bool    `json:"superseded"` // every claim of the note is superseded: it states what newer notes replaced
 }
 
 type recallJSON struct {
@@ -215,13 +216,17 @@ func runRecall(c *cli.Context, e *env) error {
 
 func toArtifactHitJSON(now time.Time, h recall.ArtifactHit) artifactHitJSON {
 	return artifactHitJSON{h.Artifact, h.Kind, h.Session, h.Task, round(h.Score), round(h.Confidence), rfc3339(h.Created),
-		ageSeconds(now, h.Created), h.Snippet}
+		ageSeconds(now, h.Created), h.Snippet, h.Superseded}
 }
 
 // artifactBlock is the human view of one artifact hit: a header line and an indented snippet.
 func artifactBlock(a artifactHitJSON) string {
-	return fmt.Sprintf("%s  %s  session %s, task %s, %s\n   %s\n", a.Artifact[:12], a.Kind,
-		orDash(escape.Label(a.Session)), orDash(escape.Label(a.Task)), ageText(a.AgeSecs), escape.Label(a.Snippet))
+	mark := ""
+	if a.Superseded {
+		mark = "  [superseded: newer notes replace what it states]"
+	}
+	return fmt.Sprintf("%s  %s  session %s, task %s, %s%s\n   %s\n", a.Artifact[:12], a.Kind,
+		orDash(escape.Label(a.Session)), orDash(escape.Label(a.Task)), ageText(a.AgeSecs), mark, escape.Label(a.Snippet))
 }
 
 type searchJSON struct {
