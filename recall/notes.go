@@ -48,8 +48,6 @@ type NotesResult struct {
 	Unchanged   int      // notes stored already, byte for byte
 	NewClaims   int      //
 	KnownClaims int      //
-	Evidence    int      // evidence spans added
-	Superseded  int      // stored claims a note superseded, as remember --apply supersedes
 	Bytes       int64    // bytes of the notes applied
 	Flagged     []string // notes applied although flagged (with AllowFlagged)
 	Compiler    string
@@ -68,10 +66,8 @@ func noteExt(name string) bool {
 // KiB each); artifact files are written opt.BatchSize notes at a time. Each note must be what a checkpoint may be ([checkpoint.Validate]: UTF-8,
 // at most 64 KiB, not blank) and is secret-scanned first; if any is flagged and opt.AllowFlagged is not set,
 // nothing is applied and the error is a [*FlaggedNotesError]. Notes are kind "note" with source
-// "import:RELATIVE/PATH". The notes go in in the lexical order of their paths (dated names, 2026-11-01.md,
-// in time order), and each supersedes what the rule of supersede.go lists among the claims stored before
-// it, those of the notes before it included, as [SupersedeListed] does. The whole import is one operation
-// for [Store.Undo]; a crash or an error part way leaves the store as it was.
+// "import:RELATIVE/PATH". Nothing is superseded. The whole import is one operation for [Store.Undo]; a crash or
+// an error part way leaves the store as it was.
 func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (NotesResult, error) {
 	var res NotesResult
 	comp := opt.Compiler
@@ -154,11 +150,7 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 			opt.Progress(min(len(files), i+opt.BatchSize), len(files))
 		}
 	}
-	opts := make([]ApplyOptions, len(batches))
-	for i := range opts {
-		opts[i].Supersede = SupersedeListed
-	}
-	got, err := s.applyBatch(ctx, batches, opts, opt.Now, opImport, 0)
+	got, err := s.applyBatch(ctx, batches, nil, opt.Now, opImport, 0)
 	if err != nil {
 		return res, fmt.Errorf("import notes: %w", err)
 	}
@@ -171,8 +163,6 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 		}
 		res.NewClaims += r.NewClaims
 		res.KnownClaims += r.KnownClaims
-		res.Evidence += r.NewEvidence
-		res.Superseded += len(r.Superseded)
 		if res.Record == 0 {
 			res.Record = r.Record
 		}

@@ -121,7 +121,6 @@ imported marked flagged, so that context build leaves it out.
 
 With --notes DIR, applies every *.md and *.txt file under DIR (hidden files and symlinks skipped) as a
 note, as 'remember --apply' would, in one process: the way to bring existing Markdown memory files in.
-The files go in in the order of their paths, so that dated names (2026-11-01.md) supersede in time order.
 Every file is scanned first; if any is flagged, nothing is applied (exit 3) unless --allow-flagged, and
 the flagged ones are named. On a terminal a progress line shows on stderr.
 
@@ -183,7 +182,7 @@ func runImport(c *cli.Context, e *env) error {
 			return err
 		}
 		out = importJSON{Artifacts: res.Notes, Unchanged: res.Unchanged, Claims: res.NewClaims, KnownClaims: res.KnownClaims,
-			Evidence: res.Evidence, Supersessions: res.Superseded, Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
+			Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
 		op.Artifacts, op.NewClaims, op.KnownClaims, op.Bytes, op.Compiler = res.Notes, res.NewClaims, res.KnownClaims, res.Bytes, res.Compiler
 	} else {
 		var r io.Reader = e.stdin
@@ -231,12 +230,8 @@ func runImport(c *cli.Context, e *env) error {
 	}
 	var err2 error
 	if notesFlag.Get(c) {
-		superseded := ""
-		if out.Supersessions > 0 {
-			superseded = fmt.Sprintf("; superseded %d stored claim(s)", out.Supersessions)
-		}
-		_, err2 = fmt.Fprintf(e.stdout, "imported %d note(s) (%d unchanged): %d new claim(s), %d known%s\n",
-			out.Artifacts, out.Unchanged, out.Claims, out.KnownClaims, superseded)
+		_, err2 = fmt.Fprintf(e.stdout, "imported %d note(s) (%d unchanged): %d new claim(s), %d known\n",
+			out.Artifacts, out.Unchanged, out.Claims, out.KnownClaims)
 	} else {
 		_, err2 = fmt.Fprintf(e.stdout, "imported %d artifact(s), %d claim(s), %d evidence span(s), %d supersession(s)\n",
 			out.Artifacts, out.Claims, out.Evidence, out.Supersessions)
