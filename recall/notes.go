@@ -48,6 +48,7 @@ type NotesResult struct {
 	Unchanged   int      // notes stored already, byte for byte
 	NewClaims   int      //
 	KnownClaims int      //
+	Evidence    int      // evidence spans added
 	Bytes       int64    // bytes of the notes applied
 	Flagged     []string // notes applied although flagged (with AllowFlagged)
 	Compiler    string
@@ -163,6 +164,7 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 		}
 		res.NewClaims += r.NewClaims
 		res.KnownClaims += r.KnownClaims
+		res.Evidence += r.NewEvidence
 		if res.Record == 0 {
 			res.Record = r.Record
 		}

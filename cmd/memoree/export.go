@@ -120,7 +120,9 @@ before the scan knew the secret) is refused with nothing added (exit 3), or with
 imported marked flagged, so that context build leaves it out.
 
 With --notes DIR, applies every *.md and *.txt file under DIR (hidden files and symlinks skipped) as a
-note, as 'remember --apply' would, in one process: the way to bring existing Markdown memory files in.
+note, as 'remember --apply --keep-old' would, in one process: the way to bring existing Markdown memory
+files in. It supersedes nothing: a note that changes a fact another states stays current beside it
+(recall ranks the newer first; 'remember --apply --supersede ID' replaces one by hand).
 Every file is scanned first; if any is flagged, nothing is applied (exit 3) unless --allow-flagged, and
 the flagged ones are named. On a terminal a progress line shows on stderr.
 
@@ -182,7 +184,7 @@ func runImport(c *cli.Context, e *env) error {
 			return err
 		}
 		out = importJSON{Artifacts: res.Notes, Unchanged: res.Unchanged, Claims: res.NewClaims, KnownClaims: res.KnownClaims,
-			Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
+			Evidence: res.Evidence, Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
 		op.Artifacts, op.NewClaims, op.KnownClaims, op.Bytes, op.Compiler = res.Notes, res.NewClaims, res.KnownClaims, res.Bytes, res.Compiler
 	} else {
 		var r io.Reader = e.stdin
