@@ -222,19 +222,31 @@ func (s *Store) flagArtifacts(ctx context.Context, hits []ArtifactHit) error {
 	if err != nil {
 		return err
 	}
-	flagged, err := column[string](ctx, s.db, `SELECT hash FROM artifacts WHERE flagged = 1 AND hash IN (SELECT value FROM json_each(?))`, string(list))
+	// One query for both marks: superseded when the artifact supports claims and every one is superseded.
+	rows, err := s.db.QueryContext(ctx, `SELECT a.hash, a.flagged,
+		EXISTS (SELECT 1 FROM evidence e WHERE e.artifact = a.id)
+		AND NOT EXISTS (SELECT 1 FROM evidence e JOIN claims c ON c.id = e.claim WHERE e.artifact = a.id AND c.status != 'superseded')
+		FROM artifacts a WHERE a.hash IN (SELECT value FROM json_each(?))`, string(list))
 	if err != nil {
-		return fmt.Errorf("load artifact flags: %w", err)
+		return fmt.Errorf("load artifact marks: %w", err)
 	}
-	old, err := column[string](ctx, s.db, `SELECT a.hash FROM artifacts a WHERE a.hash IN (SELECT value FROM json_each(?))
-		AND EXISTS (SELECT 1 FROM evidence e WHERE e.artifact = a.id)
-		AND NOT EXISTS (SELECT 1 FROM evidence e JOIN claims c ON c.id = e.claim WHERE e.artifact = a.id AND c.status != 'superseded')`, string(list))
-	if err != nil {
-		return fmt.Errorf("load artifact supersessions: %w", err)
+	defer rows.Close()
+	type marks struct{ flagged, superseded bool }
+	byHash := make(map[string]marks, len(hits))
+	for rows.Next() {
+		var h string
+		var m marks
+		if err := rows.Scan(&h, &m.flagged, &m.superseded); err != nil {
+			return fmt.Errorf("load artifact marks: %w", err)
+		}
+		byHash[h] = m
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("load artifact marks: %w", err)
 	}
 	for i := range hits {
-		hits[i].Flagged = slices.Contains(flagged, hits[i].Artifact)
-		hits[i].Superseded = slices.Contains(old, hits[i].Artifact)
+		m := byHash[hits[i].Artifact]
+		hits[i].Flagged, hits[i].Superseded = m.flagged, m.superseded
 	}
 	return nil
 }

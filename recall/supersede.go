@@ -460,7 +460,7 @@ func (st *applyStmts) supersedeClaims(ctx context.Context, b Batch, opt ApplyOpt
 			own[id] = true
 		}
 		for _, old := range opt.IDs {
-			status, err := claimStatus(ctx, st.tx, old)
+			status, _, err := claimStatus(ctx, st.tx, old)
 			if err != nil {
 				return err
 			}
@@ -524,16 +524,12 @@ func (s *Store) checkSupersede(ctx context.Context, batches []Batch, opts []Appl
 			continue
 		}
 		for _, id := range o.IDs {
-			status, err := claimStatus(ctx, s.db, id)
+			status, key, err := claimStatus(ctx, s.db, id)
 			if err != nil {
 				return err
 			}
 			if status == "superseded" {
 				return fmt.Errorf("supersede claim %d: %w", id, ErrSuperseded)
-			}
-			var key string
-			if err := s.db.QueryRowContext(ctx, `SELECT key FROM claims WHERE id = ?`, id).Scan(&key); err != nil {
-				return fmt.Errorf("supersede claim %d: %w", id, err)
 			}
 			if slices.ContainsFunc(batches[i].Claims, func(c ClaimInput) bool { return c.Key == key }) {
 				return fmt.Errorf("supersede claim %d: %w", id, ErrStated)
@@ -543,20 +539,19 @@ func (s *Store) checkSupersede(ctx context.Context, batches []Batch, opts []Appl
 	return nil
 }
 
-// claimStatus returns the status of the stored claim id, to be superseded, or an error that wraps
+// claimStatus returns the status and key of the stored claim id, to be superseded, or an error that wraps
 // [ErrNoClaim] when no claim has that id.
 func claimStatus(ctx context.Context, q interface {
 	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, id int64) (string, error) {
-	var status string
-	err := q.QueryRowContext(ctx, `SELECT status FROM claims WHERE id = ?`, id).Scan(&status)
+}, id int64) (status, key string, err error) {
+	err = q.QueryRowContext(ctx, `SELECT status, key FROM claims WHERE id = ?`, id).Scan(&status, &key)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("supersede claim %d: %w", id, ErrNoClaim)
+		return "", "", fmt.Errorf("supersede claim %d: %w", id, ErrNoClaim)
 	}
 	if err != nil {
-		return "", fmt.Errorf("supersede claim %d: %w", id, err)
+		return "", "", fmt.Errorf("supersede claim %d: %w", id, err)
 	}
-	return status, nil
+	return status, key, nil
 }
 
 // closestClaim returns the claim of claims (not empty) that shares the most of the rule's words with text,

@@ -831,7 +831,9 @@ func ruleTable() []*rule {
 			caseSensitive: true,
 			findAll:       findJWT,
 			examples: func() (positives, negatives []string) {
-				return []string{"GET /cb?id_token=" + exJWT + "&state=x"},
+				// a header that names other JOSE parameters than alg or typ: {"kid":"k1","enc":"A256GCM"}
+				kidJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"kid":"k1","enc":"A256GCM"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
+				return []string{"GET /cb?id_token=" + exJWT + "&state=x", "token " + kidJWT},
 					[]string{"eyJhbGciOi…", "eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl",
 						"the jwt.io example: " + fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".",
 							"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".",

@@ -6,8 +6,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 	"unicode/utf8"
 
@@ -128,15 +126,11 @@ func runArtifactGC(c *cli.Context, e *env) error {
 		}
 	}
 	// The pending tree too: a killed checkpoint leaves its temp file, with the whole note in it.
-	data, err := e.dataDir()
+	pd, err := openPendingIfAny(e)
 	if err != nil {
 		return err
 	}
-	if _, err := os.Lstat(filepath.Join(data, "pending")); err == nil {
-		pd, err := openPending(e)
-		if err != nil {
-			return err
-		}
+	if pd != nil {
 		defer pd.Close()
 		n, err := pd.SweepTemps()
 		out.TempFiles += n

@@ -230,3 +230,16 @@ func openPending(e *env) (*pending.Dir, error) {
 	}
 	return pending.Open(filepath.Join(data, "pending"))
 }
+
+// openPendingIfAny is [openPending] for a command that only reads or sweeps checkpoints: it returns nil, and
+// creates nothing, when there is no pending directory.
+func openPendingIfAny(e *env) (*pending.Dir, error) {
+	data, err := e.dataDir()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Lstat(filepath.Join(data, "pending")); err != nil {
+		return nil, nil
+	}
+	return openPending(e)
+}

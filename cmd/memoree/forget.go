@@ -6,8 +6,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -188,16 +186,11 @@ func pendingHolding(e *env, arts []forgotArtifactJSON) []string {
 	if len(arts) == 0 {
 		return nil
 	}
-	data, err := e.dataDir()
-	if err != nil {
-		return nil
-	}
-	if _, err := os.Lstat(filepath.Join(data, "pending")); err != nil {
-		return nil
-	}
-	d, err := openPending(e)
-	if err != nil {
-		e.warnf("could not check the pending checkpoints for the forgotten text: %v", err)
+	d, err := openPendingIfAny(e)
+	if err != nil || d == nil {
+		if err != nil {
+			e.warnf("could not check the pending checkpoints for the forgotten text: %v", err)
+		}
 		return nil
 	}
 	defer d.Close()
