@@ -14,7 +14,7 @@
 // kind, compiler, created, status active|superseded, context), evidence (claim, artifact, start, end), refs
 // (artifact, key, value: the KEY=VALUE provenance an artifact carries), supersessions (old, new, created: a
 // stored claim replaced by a newer one at review time), undo_log (one record per undoable operation; see
-// undo.go), and three FTS5 indexes: claims_fts over claim text and context (external content: both are
+// undo.go), counters (the last undo record number handed out: numbers are never used twice), and three FTS5 indexes: claims_fts over claim text and context (external content: both are
 // stored once, in claims), claims_active over the text of active claims only (contentless, kept exact by
 // triggers on claims, for the supersession candidate search, which must not walk the superseded history),
 // and artifacts_fts over artifact text (contentless: the text is stored once, in the artifact file). A claim's context is what its first artifact says around it (headings, list intro,

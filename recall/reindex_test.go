@@ -260,13 +260,13 @@ func TestMigrateClaimContext(t *testing.T) {
 }
 
 // TestMigrationOrder pins the order of the migrations: main's claim context is version 2, the memory tables
-// (flagged and refs, supersessions, the undo log) follow as 3 to 5 and the active claim index as 6, so that a
-// store at any version upgrades through one sequence.
+// (flagged and refs, supersessions, the undo log) follow as 3 to 5, the active claim index as 6 and the undo
+// record counter as 7, so that a store at any version upgrades through one sequence.
 func TestMigrationOrder(t *testing.T) {
-	if len(migrations) != 6 || !strings.Contains(migrations[1], "ADD COLUMN context") ||
+	if len(migrations) != 7 || !strings.Contains(migrations[1], "ADD COLUMN context") ||
 		migrations[2] != migrationFlaggedRefs || migrations[3] != migrationSupersessions || migrations[4] != migrationUndo ||
-		migrations[5] != migrationActiveIndex {
-		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log, active index")
+		migrations[5] != migrationActiveIndex || migrations[6] != migrationUndoNumbers {
+		t.Fatal("migrations are not in the order claim context, flagged/refs, supersessions, undo log, active index, undo numbers")
 	}
 	// A store at version 2 (claim context only) upgrades to the newest version.
 	dir := oldStore(t, migrations[0]+migrations[1]+`PRAGMA user_version = 2;`)
@@ -278,7 +278,7 @@ func TestMigrationOrder(t *testing.T) {
 	if v, _ := schemaVersion(context.Background(), s.db); v != len(migrations) {
 		t.Fatalf("version %d after migrating, want %d", v, len(migrations))
 	}
-	for _, tbl := range []string{"refs", "supersessions", "undo_log", "claims_active"} {
+	for _, tbl := range []string{"refs", "supersessions", "undo_log", "claims_active", "counters"} {
 		if _, err := s.db.Exec(`SELECT count(*) FROM ` + tbl); err != nil {
 			t.Errorf("table %s: %v", tbl, err)
 		}
@@ -355,4 +355,22 @@ func oldStore(t *testing.T, script string) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestUndoNumbersMigration: a store from before the record counter continues its numbers after the highest
+// record it holds, and a record undone and discarded there does not give its number to the next operation.
+func TestUndoNumbersMigration(t *testing.T) {
+	dir := oldStore(t, strings.Join(migrations[:6], "")+`PRAGMA user_version = 6;
+		INSERT INTO undo_log (id, grp, op, created, state, record) VALUES
+			(4, 4, 'apply', 0, 'done', '{"added":{},"removed":{}}'),
+			(5, 5, 'apply', 1, 'undone', '{"added":{},"removed":{}}');`)
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	r := remember(t, s, t0, "The counter continues after five")
+	if r.Record != 6 {
+		t.Fatalf("first record after migrating: %d, want 6", r.Record)
+	}
 }

@@ -55,11 +55,12 @@ DROP TABLE claims_fts;
 CREATE VIRTUAL TABLE claims_fts USING fts5 (text, context, content = 'claims', content_rowid = 'id', tokenize = '` + tokenizer + `');
 INSERT INTO claims_fts (claims_fts) VALUES ('rebuild');
 `,
-	// 3-6: see schema_memory.go.
+	// 3-7: see schema_memory.go.
 	migrationFlaggedRefs,
 	migrationSupersessions,
 	migrationUndo,
 	migrationActiveIndex,
+	migrationUndoNumbers,
 }
 
 // schemaVersion reads PRAGMA user_version.

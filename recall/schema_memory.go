@@ -63,3 +63,14 @@ CREATE TRIGGER claims_active_update AFTER UPDATE OF text, status ON claims BEGIN
 	INSERT INTO claims_active (rowid, text) SELECT new.id, new.text WHERE new.status = 'active';
 END;
 `
+
+// migrationUndoNumbers gives undo records numbers that are never used twice. A record's number is what undo,
+// redo and the journal name it by, but taking max(id)+1 handed an undone or purged record's number to the
+// next operation, so that one number in the journal could mean two operations.
+const migrationUndoNumbers = `
+CREATE TABLE counters (
+	name TEXT    PRIMARY KEY,
+	last INTEGER NOT NULL                           -- the last number handed out
+) WITHOUT ROWID;
+INSERT INTO counters (name, last) SELECT 'undo_log', coalesce(max(id), 0) FROM undo_log;
+`

@@ -290,7 +290,7 @@ func record(ctx context.Context, tx *sql.Tx, op string, grp int64, rec undoRecor
 		}
 	}
 	var id int64
-	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(id), 0) + 1 FROM undo_log`).Scan(&id); err != nil {
+	if err := tx.QueryRowContext(ctx, `UPDATE counters SET last = last + 1 WHERE name = 'undo_log' RETURNING last`).Scan(&id); err != nil {
 		return 0, fmt.Errorf("undo log: %w", err)
 	}
 	if grp == 0 {

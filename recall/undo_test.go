@@ -73,9 +73,13 @@ func TestUndoRedoApply(t *testing.T) {
 	if _, err := s.Undo(ctx); err != nil {
 		t.Fatal(err)
 	}
-	remember(t, s, t0.Add(3), "Claim w is newer")
+	w := remember(t, s, t0.Add(3), "Claim w is newer")
 	if _, err := s.Redo(ctx); !errors.Is(err, ErrNothingToRedo) {
 		t.Fatalf("redo after a new apply: %v", err)
+	}
+	// The new operation takes a number of its own, not the discarded record's: the journal names records by it.
+	if w.Record <= b.Record {
+		t.Fatalf("new apply got record %d after record %d was discarded", w.Record, b.Record)
 	}
 	hist, err := s.UndoHistory(ctx)
 	if err != nil || len(hist) != 2 || hist[0].Op != opApply || hist[0].Undone {
