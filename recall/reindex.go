@@ -21,7 +21,8 @@ type ReindexResult struct {
 	Removed   int
 	Updated   int
 	Unchanged int
-	Lifted    int   // supersessions lifted because a claim in them is gone
+	Lifted    int   // supersessions lifted because a claim in them is gone and none is made from its text
+	Carried   int   // supersessions passed from a deleted claim to the claim now made from its text
 	Record    int64 // the undo record, 0 when nothing changed
 }
 
@@ -35,8 +36,10 @@ func (r ReindexResult) Changed() bool { return r.Added+r.Removed+r.Updated > 0 }
 // it, so that recency still follows the notes. It is all-or-nothing, under the store's write lock, and
 // takes time in proportion to the store. Claims of an older compiler keep working until it runs.
 //
-// A supersession made by or of a deleted claim is lifted (a claim only a deleted one superseded is current
-// again); the others stay, since claims that stay keep their ids. The reindex is one operation for
+// A supersession made by or of a deleted claim passes to the claims now made from the text its evidence
+// covered, so that a new compiler does not make current again every fact its notes replaced; where no claim
+// is made from that text any more, it is lifted (a claim only a deleted one superseded is current again).
+// The others stay, since claims that stay keep their ids. The reindex is one operation for
 // [Store.Undo], recorded at now: its record holds the claims as they were, so that undo puts them back.
 func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time) (ReindexResult, error) {
 	res := ReindexResult{Compiler: c.Name()}
@@ -212,12 +215,16 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 		}
 	}
 	var gone []hit
+	goneIDs := map[int64]bool{}
 	for _, cl := range old {
 		if !cl.made {
 			gone = append(gone, hit{id: cl.id})
+			goneIDs[cl.id] = true
 		}
 	}
-	// Supersessions must not name a deleted claim: lift them first, as removing rows does.
+	// Supersessions must not name a deleted claim: lift them first, as removing rows does, and carry them to
+	// the claims made from the same text once the deleted ones are gone.
+	var carry []supersessionRow
 	if len(gone) > 0 {
 		sups, err := supersessionsOf(ctx, tx, idList(gone))
 		if err != nil {
@@ -227,7 +234,11 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 			return res, fmt.Errorf("reindex: %w", err)
 		}
 		rec.Removed.Supersessions = sups
-		res.Lifted = len(sups)
+		created := map[int64]int64{}
+		for _, a := range arts {
+			created[a.id] = a.created
+		}
+		carry = carried(sups, goneIDs, oldEvidence, newEvidence, created)
 	}
 	for _, cl := range old {
 		if cl.made {
@@ -242,6 +253,29 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 		}
 		res.Removed++
 	}
+	if len(carry) > 0 {
+		// A claim has one successor: a supersession that stayed, or an earlier carried one, comes first.
+		olds, err := column[int64](ctx, tx, `SELECT old FROM supersessions`)
+		if err != nil {
+			return res, fmt.Errorf("reindex: %w", err)
+		}
+		taken := map[int64]bool{}
+		for _, o := range olds {
+			taken[o] = true
+		}
+		for _, r := range carry {
+			if taken[r.Old] {
+				continue
+			}
+			taken[r.Old] = true
+			if err := supersede(ctx, tx, r); err != nil {
+				return res, fmt.Errorf("reindex: %w", err)
+			}
+			rec.Added.Supersessions = append(rec.Added.Supersessions, r)
+			res.Carried++
+		}
+	}
+	res.Lifted = len(rec.Removed.Supersessions) - res.Carried
 	for e := range oldEvidence {
 		if !newEvidence[e] {
 			rec.Removed.Evidence = append(rec.Removed.Evidence, e)
@@ -290,4 +324,67 @@ func supersessionsOf(ctx context.Context, q querier, ids string) ([]supersession
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// carried returns the supersessions that take the place of sups, each of which names a deleted claim (one of
+// gone): a deleted claim stands for the claims now made from text its evidence overlapped, in before and after
+// (the evidence rows before and after the reindex). A deleted superseded claim passes its supersession to
+// every such claim, a deleted successor to the one that overlaps it most. A pair is left out when the older
+// side is also stated in a note as new as the newer side's first (the newer note restates it) or when both
+// sides are one claim; created is each artifact's creation time.
+func carried(sups []supersessionRow, gone map[int64]bool, before, after map[evidenceRow]bool, created map[int64]int64) []supersessionRow {
+	spans := map[int64][]evidenceRow{} // deleted claim -> its evidence before
+	for e := range before {
+		if gone[e.Claim] {
+			spans[e.Claim] = append(spans[e.Claim], e)
+		}
+	}
+	byArtifact := map[int64][]evidenceRow{}             // artifact -> evidence after
+	first, last := map[int64]int64{}, map[int64]int64{} // claim -> its oldest and newest artifact's time, after
+	for e := range after {
+		byArtifact[e.Artifact] = append(byArtifact[e.Artifact], e)
+		t := created[e.Artifact]
+		if f, ok := first[e.Claim]; !ok || t < f {
+			first[e.Claim] = t
+		}
+		if l, ok := last[e.Claim]; !ok || t > l {
+			last[e.Claim] = t
+		}
+	}
+	// successors lists the claims made from claim id's text, most overlap first, then by id; a claim that
+	// stays stands for itself.
+	successors := func(id int64) []int64 {
+		if !gone[id] {
+			return []int64{id}
+		}
+		overlap := map[int64]int{}
+		for _, e := range spans[id] {
+			for _, f := range byArtifact[e.Artifact] {
+				if n := min(e.End, f.End) - max(e.Start, f.Start); n > 0 {
+					overlap[f.Claim] += n
+				}
+			}
+		}
+		out := make([]int64, 0, len(overlap))
+		for c := range overlap {
+			out = append(out, c)
+		}
+		slices.SortFunc(out, func(a, b int64) int { return cmp.Or(cmp.Compare(overlap[b], overlap[a]), cmp.Compare(a, b)) })
+		return out
+	}
+	var out []supersessionRow
+	for _, r := range sups {
+		news := successors(r.New)
+		if len(news) == 0 {
+			continue
+		}
+		n := news[0]
+		for _, o := range successors(r.Old) {
+			if o == n || last[o] >= first[n] {
+				continue
+			}
+			out = append(out, supersessionRow{Old: o, New: n, Created: r.Created})
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -372,5 +373,132 @@ func TestUndoNumbersMigration(t *testing.T) {
 	r := remember(t, s, t0, "The counter continues after five")
 	if r.Record != 6 {
 		t.Fatalf("first record after migrating: %d, want 6", r.Record)
+	}
+}
+
+// TestReindexCarriesSupersession: when a new compiler makes a claim from the text of a superseded claim, or
+// of its successor, under another key, the supersession passes to the claims made from that text: the fact
+// a newer note replaced stays history, and the newer one stays current. Undo puts the old pair back.
+func TestReindexCarriesSupersession(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	apply := func(at time.Time, text string, opt ApplyOptions) ApplyResult {
+		t.Helper()
+		r := rules1{}.Compile(text, compiler.Source{})
+		res, err := s.ApplyWith(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	apply(t0, "Priya (3 March 2026): The staging database runs Postgres 14.\n", ApplyOptions{})
+	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims`)
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("claims %v, %v", ids, err)
+	}
+	apply(t0.Add(time.Hour), "Priya (9 March 2026): The staging database runs Postgres 16.\n", ApplyOptions{Supersede: SupersedeIDs, IDs: ids})
+	current := func() []string {
+		t.Helper()
+		r, err := s.Recall(ctx, "staging database postgres", 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return texts(r.Claims)
+	}
+	before := current()
+	if len(before) != 1 || !strings.Contains(before[0], "Postgres 16") {
+		t.Fatalf("before the reindex: %q", before)
+	}
+	got, err := s.Reindex(ctx, compiler.Rules, t0.Add(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both claims lose their speaker label to their context: new keys, the supersession carried.
+	if got.Added != 2 || got.Removed != 2 || got.Carried != 1 || got.Lifted != 0 {
+		t.Fatalf("Reindex = %+v, want 2 added, 2 removed, 1 carried", got)
+	}
+	if after := current(); len(after) != 1 || after[0] != "The staging database runs Postgres 16." {
+		t.Fatalf("after the reindex: %q, want only the newer claim", after)
+	}
+	var old, newer string
+	if err := s.db.QueryRow(`SELECT o.text, n.text FROM supersessions JOIN claims o ON o.id = old JOIN claims n ON n.id = new`).Scan(&old, &newer); err != nil ||
+		!strings.Contains(old, "14") || !strings.Contains(newer, "16") {
+		t.Fatalf("supersession %q -> %q (%v)", old, newer, err)
+	}
+	if _, err := s.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if again := current(); !slices.Equal(again, before) {
+		t.Fatalf("after undo: %q, want %q", again, before)
+	}
+	checkActiveIndex(t, s)
+}
+
+func TestCarried(t *testing.T) {
+	ev := func(claim, artifact int64, start, end int) evidenceRow {
+		return evidenceRow{Claim: claim, Artifact: artifact, Start: start, End: end}
+	}
+	set := func(rows ...evidenceRow) map[evidenceRow]bool {
+		m := map[evidenceRow]bool{}
+		for _, r := range rows {
+			m[r] = true
+		}
+		return m
+	}
+	created := map[int64]int64{1: 10, 2: 20, 3: 30}
+	for _, tc := range []struct {
+		name          string
+		sups          []supersessionRow
+		gone          []int64
+		before, after map[evidenceRow]bool
+		want          []supersessionRow
+	}{{
+		name:   "both sides deleted, one claim each in their place",
+		sups:   []supersessionRow{{Old: 1, New: 2, Created: 5}},
+		gone:   []int64{1, 2},
+		before: set(ev(1, 1, 0, 40), ev(2, 2, 0, 40)),
+		after:  set(ev(11, 1, 22, 40), ev(12, 2, 22, 40)),
+		want:   []supersessionRow{{Old: 11, New: 12, Created: 5}},
+	}, {
+		name:   "a deleted superseded claim split in two: both superseded",
+		sups:   []supersessionRow{{Old: 1, New: 2}},
+		gone:   []int64{1},
+		before: set(ev(1, 1, 0, 40), ev(2, 2, 0, 10)),
+		after:  set(ev(11, 1, 0, 20), ev(13, 1, 21, 40), ev(2, 2, 0, 10)),
+		want:   []supersessionRow{{Old: 11, New: 2}, {Old: 13, New: 2}},
+	}, {
+		name:   "a deleted successor split in two: the one overlapping most",
+		sups:   []supersessionRow{{Old: 1, New: 2}},
+		gone:   []int64{2},
+		before: set(ev(1, 1, 0, 10), ev(2, 2, 0, 40)),
+		after:  set(ev(1, 1, 0, 10), ev(12, 2, 0, 10), ev(14, 2, 12, 40)),
+		want:   []supersessionRow{{Old: 1, New: 14}},
+	}, {
+		name:   "no claim made from the successor's text: lifted",
+		sups:   []supersessionRow{{Old: 1, New: 2}},
+		gone:   []int64{2},
+		before: set(ev(1, 1, 0, 10), ev(2, 2, 0, 40)),
+		after:  set(ev(1, 1, 0, 10)),
+	}, {
+		name:   "the older side now also made from the newer note: not superseded",
+		sups:   []supersessionRow{{Old: 1, New: 2}},
+		gone:   []int64{1},
+		before: set(ev(1, 1, 0, 40), ev(2, 2, 0, 10)),
+		after:  set(ev(11, 1, 5, 40), ev(11, 2, 12, 47), ev(2, 2, 0, 10)),
+	}, {
+		name:   "both sides now one claim",
+		sups:   []supersessionRow{{Old: 1, New: 2}},
+		gone:   []int64{1, 2},
+		before: set(ev(1, 1, 0, 40), ev(2, 2, 0, 40)),
+		after:  set(ev(11, 1, 5, 40), ev(11, 2, 5, 40)),
+	}} {
+		gone := map[int64]bool{}
+		for _, g := range tc.gone {
+			gone[g] = true
+		}
+		got := carried(tc.sups, gone, tc.before, tc.after, created)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: carried %+v, want %+v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -446,7 +446,7 @@ func (s *Store) query(ctx context.Context, text string, args ...any) (*sql.Rows,
 }
 
 // column runs a statement whose rows have one column and returns that column.
-func column[T any](ctx context.Context, db *sql.DB, text string, args ...any) ([]T, error) {
+func column[T any](ctx context.Context, db querier, text string, args ...any) ([]T, error) {
 	rows, err := db.QueryContext(ctx, text, args...)
 	if err != nil {
 		return nil, err

@@ -99,7 +99,9 @@ func reindexCommand(e *env) *cli.Command {
 artifacts with the current one, so that they gain what it knows (claim context, for one). Artifacts
 and their bytes stay as they are, and so does the exact evidence of each claim. It is all or nothing,
 under the store's write lock, and says how many claims it added, removed, updated and left alone.
-Creates no store when there is none.`, "memoree reindex\nmemoree reindex --json"),
+A fact a newer note replaced stays replaced: a supersession passes to the claims now made from the same
+text, and is lifted only where no claim is made from it any more. Undo takes a reindex back. Creates no
+store when there is none.`, "memoree reindex\nmemoree reindex --json"),
 		Flags:  []cli.Flag{jsonFlag},
 		Action: func(c *cli.Context) error { return runReindex(c, e) },
 	}
@@ -113,8 +115,9 @@ type reindexJSON struct {
 	Removed   int    `json:"removed"`
 	Updated   int    `json:"updated"`
 	Unchanged int    `json:"unchanged"`
-	Lifted    int    `json:"lifted"` // supersessions lifted because a claim they named is gone
-	Record    int64  `json:"record"` // the undo record; 0 when there was no store
+	Lifted    int    `json:"lifted"`  // supersessions lifted because a claim they named is gone
+	Carried   int    `json:"carried"` // supersessions passed to the claims now made from the same text
+	Record    int64  `json:"record"`  // the undo record; 0 when there was no store
 }
 
 func runReindex(c *cli.Context, e *env) error {
@@ -133,7 +136,7 @@ func runReindex(c *cli.Context, e *env) error {
 	if exists {
 		err = withStore(dir, func(st *recall.Store) error {
 			res, err := st.Reindex(c.Context, compiler.Rules, now)
-			out = reindexJSON{res.Compiler, res.Artifacts, res.Added, res.Removed, res.Updated, res.Unchanged, res.Lifted, res.Record}
+			out = reindexJSON{res.Compiler, res.Artifacts, res.Added, res.Removed, res.Updated, res.Unchanged, res.Lifted, res.Carried, res.Record}
 			return err
 		})
 		if err != nil {
@@ -145,7 +148,11 @@ func runReindex(c *cli.Context, e *env) error {
 	if jsonFlag.Get(c) {
 		return printedError("reindexed", e.printJSON(out))
 	}
-	_, err = fmt.Fprintf(e.stdout, "reindexed %d artifact(s) with %s: %d claim(s) added, %d removed, %d updated, %d unchanged\n",
-		out.Artifacts, out.Compiler, out.Added, out.Removed, out.Updated, out.Unchanged)
+	sups := ""
+	if out.Carried+out.Lifted > 0 {
+		sups = fmt.Sprintf("; %d supersession(s) carried to the claims made from the same text, %d lifted", out.Carried, out.Lifted)
+	}
+	_, err = fmt.Fprintf(e.stdout, "reindexed %d artifact(s) with %s: %d claim(s) added, %d removed, %d updated, %d unchanged%s\n",
+		out.Artifacts, out.Compiler, out.Added, out.Removed, out.Updated, out.Unchanged, sups)
 	return printedError("reindexed", err)
 }
