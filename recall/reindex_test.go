@@ -36,6 +36,15 @@ func (rules1) Compile(text string, _ compiler.Source) compiler.Result {
 	return r
 }
 
+// applyRules1 applies text as a note with the claims rules1 makes of it.
+func applyRules1(t *testing.T, s *Store, at time.Time, text string, opt ApplyOptions) {
+	t.Helper()
+	r := rules1{}.Compile(text, compiler.Source{})
+	if _, err := s.ApplyWith(context.Background(), Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at, opt); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestReindex(t *testing.T) {
 	s := openTemp(t)
 	notes := []string{
@@ -118,15 +127,7 @@ func TestReindex(t *testing.T) {
 func TestReindexUndo(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
-	apply := func(at time.Time, text string, opt ApplyOptions) ApplyResult {
-		t.Helper()
-		r := rules1{}.Compile(text, compiler.Source{})
-		res, err := s.ApplyWith(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
+	apply := func(at time.Time, text string, opt ApplyOptions) { applyRules1(t, s, at, text, opt) }
 	apply(t0, "Sessions live in Redis\nTomasz: Congratulations!\n", ApplyOptions{})
 	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims ORDER BY id`)
 	if err != nil || len(ids) != 2 {
@@ -382,15 +383,7 @@ func TestUndoNumbersMigration(t *testing.T) {
 func TestReindexCarriesSupersession(t *testing.T) {
 	s := openTemp(t)
 	ctx := context.Background()
-	apply := func(at time.Time, text string, opt ApplyOptions) ApplyResult {
-		t.Helper()
-		r := rules1{}.Compile(text, compiler.Source{})
-		res, err := s.ApplyWith(ctx, Artifact{Kind: "note", Source: "remember", Text: []byte(text)}, ClaimsOf(r), at, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
+	apply := func(at time.Time, text string, opt ApplyOptions) { applyRules1(t, s, at, text, opt) }
 	apply(t0, "Priya (3 March 2026): The staging database runs Postgres 14.\n", ApplyOptions{})
 	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims`)
 	if err != nil || len(ids) != 1 {
