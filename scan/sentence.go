@@ -373,8 +373,12 @@ var compoundNext = map[string]bool{"store": true, "stores": true, "manager": tru
 	"expiration": true, "history": true, "salt": true, "salting": true, "rules": true, "pad": true, "entry": true,
 	"node": true, "nodes": true, "shell": true, "screen": true, "banner": true}
 
-// nextWord returns the word that starts after blanks at text[i], without punctuation after it.
+// nextWord returns the word that starts after blanks at text[i], without punctuation after it; none when i
+// is at or past the end.
 func nextWord(text string, i int) string {
+	if i >= len(text) {
+		return ""
+	}
 	i = skipBlanks(text, i)
 	j := i
 	for j < len(text) && j-i < 24 && ('a' <= text[j]|0x20 && text[j]|0x20 <= 'z') {
