@@ -22,7 +22,7 @@ type ReindexResult struct {
 	Updated   int
 	Unchanged int
 	Lifted    int   // supersessions lifted because a claim in them is gone and none is made from its text
-	Carried   int   // supersessions passed from a deleted claim to the claim now made from its text
+	Carried   int   // supersessions passed from a deleted claim to the claims now made from its text
 	Record    int64 // the undo record, 0 when nothing changed
 }
 
@@ -224,7 +224,7 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 	}
 	// Supersessions must not name a deleted claim: lift them first, as removing rows does, and carry them to
 	// the claims made from the same text once the deleted ones are gone.
-	var carry []supersessionRow
+	var carry [][]supersessionRow // for each lifted supersession, the rows that take its place
 	if len(gone) > 0 {
 		sups, err := supersessionsOf(ctx, tx, idList(gone))
 		if err != nil {
@@ -263,16 +263,22 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 		for _, o := range olds {
 			taken[o] = true
 		}
-		for _, r := range carry {
-			if taken[r.Old] {
-				continue
+		for _, rows := range carry {
+			stored := false
+			for _, r := range rows {
+				if taken[r.Old] {
+					continue
+				}
+				taken[r.Old] = true
+				if err := supersede(ctx, tx, r); err != nil {
+					return res, fmt.Errorf("reindex: %w", err)
+				}
+				rec.Added.Supersessions = append(rec.Added.Supersessions, r)
+				stored = true
 			}
-			taken[r.Old] = true
-			if err := supersede(ctx, tx, r); err != nil {
-				return res, fmt.Errorf("reindex: %w", err)
+			if stored {
+				res.Carried++
 			}
-			rec.Added.Supersessions = append(rec.Added.Supersessions, r)
-			res.Carried++
 		}
 	}
 	res.Lifted = len(rec.Removed.Supersessions) - res.Carried
@@ -326,13 +332,13 @@ func supersessionsOf(ctx context.Context, q querier, ids string) ([]supersession
 	return out, rows.Err()
 }
 
-// carried returns the supersessions that take the place of sups, each of which names a deleted claim (one of
-// gone): a deleted claim stands for the claims now made from text its evidence overlapped, in before and after
+// carried returns, for each of sups (each names a deleted claim, one of gone), the supersessions that take its
+// place, none when it is to be lifted: a deleted claim stands for the claims now made from text its evidence overlapped, in before and after
 // (the evidence rows before and after the reindex). A deleted superseded claim passes its supersession to
 // every such claim, a deleted successor to the one that overlaps it most. A pair is left out when the older
 // side is also stated in a note as new as the newer side's first (the newer note restates it) or when both
 // sides are one claim; created is each artifact's creation time.
-func carried(sups []supersessionRow, gone map[int64]bool, before, after map[evidenceRow]bool, created map[int64]int64) []supersessionRow {
+func carried(sups []supersessionRow, gone map[int64]bool, before, after map[evidenceRow]bool, created map[int64]int64) [][]supersessionRow {
 	spans := map[int64][]evidenceRow{} // deleted claim -> its evidence before
 	for e := range before {
 		if gone[e.Claim] {
@@ -372,18 +378,17 @@ func carried(sups []supersessionRow, gone map[int64]bool, before, after map[evid
 		slices.SortFunc(out, func(a, b int64) int { return cmp.Or(cmp.Compare(overlap[b], overlap[a]), cmp.Compare(a, b)) })
 		return out
 	}
-	var out []supersessionRow
-	for _, r := range sups {
+	out := make([][]supersessionRow, len(sups))
+	for i, r := range sups {
 		news := successors(r.New)
 		if len(news) == 0 {
 			continue
 		}
 		n := news[0]
 		for _, o := range successors(r.Old) {
-			if o == n || last[o] >= first[n] {
-				continue
+			if o != n && last[o] < first[n] {
+				out[i] = append(out[i], supersessionRow{Old: o, New: n, Created: r.Created})
 			}
-			out = append(out, supersessionRow{Old: o, New: n, Created: r.Created})
 		}
 	}
 	return out

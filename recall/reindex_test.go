@@ -489,9 +489,37 @@ func TestCarried(t *testing.T) {
 		for _, g := range tc.gone {
 			gone[g] = true
 		}
-		got := carried(tc.sups, gone, tc.before, tc.after, created)
+		var got []supersessionRow
+		for _, rows := range carried(tc.sups, gone, tc.before, tc.after, created) {
+			got = append(got, rows...)
+		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: carried %+v, want %+v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// TestReindexCarriesSplitClaim: a superseded claim that a new compiler makes into two passes its one
+// supersession to both, and the reindex counts one supersession carried and none lifted.
+func TestReindexCarriesSplitClaim(t *testing.T) {
+	s := openTemp(t)
+	ctx := context.Background()
+	applyRules1(t, s, t0, "Priya (3 March 2026): The staging database runs Postgres 14. Its backups run at 02:00.\n", ApplyOptions{})
+	ids, err := column[int64](ctx, s.db, `SELECT id FROM claims`)
+	if err != nil || len(ids) != 1 {
+		t.Fatalf("claims %v, %v", ids, err)
+	}
+	applyRules1(t, s, t0.Add(time.Hour), "Priya (9 March 2026): The staging database runs Postgres 16.\n", ApplyOptions{Supersede: SupersedeIDs, IDs: ids})
+	got, err := s.Reindex(ctx, compiler.Rules, t0.Add(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Carried != 1 || got.Lifted != 0 {
+		t.Fatalf("Reindex = %+v, want 1 supersession carried, none lifted", got)
+	}
+	var n int
+	if err := s.db.QueryRow(`SELECT count(*) FROM supersessions`).Scan(&n); err != nil || n != 2 {
+		t.Fatalf("%d supersessions after the reindex (%v), want 2: both halves of the old claim", n, err)
+	}
+	checkActiveIndex(t, s)
 }
