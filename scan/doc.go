@@ -37,9 +37,22 @@
 //   - A lock's combination is its code when a lock word stands on its line before it ("Safe in the server
 //     room: combination …"; "the combination of flags" is not one), and a login written user / password ends
 //     before "and" or "then" in the languages whose password words are read (… et ouvrir le port 8443).
-//   - Filler is not a secret: six equal characters in a row or eight ascending ones (ghp_xxxx…, AIzaaaa…,
-//     glc_1111…, abcdefgh, 12345678) make a token or password a placeholder, and no such run is a random
-//     value anywhere (0123456789abcdef…, documentation's stand-in for a key).
+//   - Filler is not a secret: six equal characters in a row, eight ascending ones, or a unit of two to four
+//     repeated over sixteen (ghp_xxxx…, AIzaaaa…, glc_1111…, abcdefgh, 12345678, GR1348941123123123…) make a
+//     token or password a placeholder, and no such run is a random value anywhere (0123456789abcdef…,
+//     documentation's stand-in for a key). So is the all-zero age key (AGE-SECRET-KEY-1QQQQ…), and so are
+//     vendor-shaped values typed with alphabet runs (sk-ant-api03-abc123xyz-…-klmnopqrstuvwx-…). A longer unit
+//     repeated (abcd1234 three times) is not filler: test fixtures hold credentials written that way. Fly.io
+//     macaroons are the exception to runs: base64 of msgpack, their zero bytes run to AAAAAAAA near the start.
+//   - A password of punctuation alone (",.:-¨@*¿?!") is prose around the name, not a value. Under a credential
+//     name 24 digits or more are a token (80 bits); shorter digits are a count, a date, a phone or card number
+//     or an ID (a Discord or Twitter snowflake is 19).
+//   - A path pattern (kv/lims/staging/*, src/**/testdata, Vault's secret/+/db) is where secrets live, not one;
+//     so is a credential word given as an option's value (--mount=type=secret,id=…).
+//   - A Claude Code session URL (claude.ai/code/session_…) is an address that opens for its owner's account,
+//     as a pull request's URL does, not a credential: handoff notes cite the session they continue, and
+//     flagging every such note would teach a reviewer to ignore the warning. A New Relic browser key (NRJS-)
+//     ships in every page the browser agent instruments: public, like Stripe's publishable keys.
 //   - A value that begins with a vendor's token prefix (ghp_, xoxb-, sk_live_, AIza…) is judged by that vendor's
 //     rule alone: a malformed or placeholder token under a credential name is not reported as a password.
 //   - A vendor's prefix before a token of another length than documented (npm_ and 40 characters, glsa_
@@ -193,7 +206,8 @@
 //     opens (keytool's storepass and keypass, rootpass, dbpass), but not the English words that end in pass
 //     (bypass, compass).
 //   - Names that describe a secret without holding it are not credentials: password_file, token_ttl,
-//     secret_name, secret_arn, password_hash, api_key_id. Names that count model tokens are not credentials:
+//     secret_name, secret_arn, password_hash, api_key_id. Anti-forgery tokens (csrf_token, Rails'
+//     authenticity_token) are given to anyone who loads the form, not credentials. Names that count model tokens are not credentials:
 //     max_tokens, tokenizer, prompt_token_count.
 //   - Key-material names (SECRET_KEY, signing_key, HMAC keys, JWT and session secrets, salts) are judged by the
 //     value's entropy, not by the name: "SECRET_KEY = 'dev'" is not flagged, 50 random characters are. An
@@ -220,7 +234,14 @@
 //   - Fixed-shape tokens end at a boundary: AIza… followed by more key characters, or preceded by a letter, is
 //     part of a longer string, not a Google key.
 //   - A JWT is three base64url segments, or two with an empty signature (alg none) or none at all, whose header
-//     decodes to a JWT header; an unsigned token's payload must also decode to a JSON object. A header alone
+//     decodes to a JWT header; an unsigned token's payload must also decode to a JSON object. A header of an
+//     issuer's own parameters ({"iss":…}, {"apu":…}) is a JWT's when the signature is as long as the shortest
+//     JWS algorithm makes one (HS256's 43 characters): a 24-character "signature" spelling a word is not one.
+//     A JWE is five segments whose header names alg and enc, the second empty for direct encryption. A JWT
+//     encoded once more in base64 (a Kubernetes secret's data) is a JWT, however long its claims.
+//   - A private key is also flagged in base64 DER without its PEM lines (MIIEvQIBADANBgkqhkiG9w0BAQEFAASC…,
+//     MIIEpAIBAAKC…), as environment variables hold one; the same bytes as a line of a public key's or a
+//     certificate's PEM body are not a key. A header alone
 //     (eyJhbGciOi… with no dot after it) is what every token of an issuer shares, and is no credential's value.
 //   - The AWS documented example keys (…EXAMPLE, …EXAMPLEKEY) and masked keys (sk-…abcd, ghp_****) are not flagged.
 //   - A private key is flagged from its BEGIN line when at least a line of key body follows, also when the END

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/base64"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,7 +23,8 @@ func exprJWT(text string) []span {
 			continue
 		}
 		if m := jwtExpr.FindStringIndex(text[i:]); m != nil {
-			if jwtHeader(text[i : i+m[1]]) {
+			sig := strings.SplitN(text[i:i+m[1]], ".", 3)[2]
+			if jwtHeader(text[i:i+m[1]]) || len(sig) >= jwsSignatureChars && signedHeader(text[i:i+m[1]]) {
 				out = append(out, span{i, i + m[1]})
 			}
 			continue
@@ -41,6 +43,19 @@ func exprJWT(text string) []span {
 		}
 	}
 	return out
+}
+
+// signedHeader reports whether a signed token's header, at most jwtHeaderChars characters of it, begins a JSON
+// object.
+func signedHeader(v string) bool {
+	seg, _, _ := strings.Cut(v, ".")
+	seg = strings.TrimRight(seg, "=")
+	seg = seg[:min(len(seg), jwtHeaderChars)]
+	if len(seg)%4 == 1 {
+		return false // as findJWT: no base64 decodes a single character
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(seg)
+	return err == nil && objectJSON(raw)
 }
 
 func hitsOf(text, kw string) []int {

@@ -26,7 +26,7 @@ const (
 var placeholderMarks = []string{
 	"your", "redact", "placeholder", "example", "changeme", "change_me", "change-me", "replace", "dummy",
 	"sample", "***", "•", "…", "...", "%(", "todo", "tbd", "n/a",
-	"-here", "_here", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
+	"-here", "_here", "tokenhere", "keyhere", "secrethere", "passwordhere", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
 }
 
 // placeholderMark reports whether v holds one of [placeholderMarks] as a stand-in writes it. A short mark of
@@ -64,7 +64,7 @@ func isPlaceholder(v string) bool {
 	}
 	switch v[0] {
 	case '$', '@', '&', '*':
-		return true
+		return true // $VAR, ${VAR}, $(cat …), @file, &anchor, *alias
 	case '%', '!':
 		// %NAME% and %s are stand-ins, !Ref a YAML tag; a strong password may begin with either
 		// (%sngO%YRwCQ4vgo4C!.), and its format-like pairs are characters of it.
@@ -206,9 +206,12 @@ func hasTemplate(v string) bool {
 }
 
 // isFiller reports whether the body of a fixed-shape token is filler rather than random: a run of six or more
-// equal characters (ghp_xxxx…, AIzaaaa…, glc_1111…) or eight ascending ones (abcdefgh…, 12345678).
+// equal characters (ghp_xxxx…, AIzaaaa…, glc_1111…), eight ascending ones (abcdefgh…, 12345678), or a unit of
+// two to four characters repeated over sixteen or more (123123123123…, abababab…). A longer unit repeated
+// (abcd1234abcd1234…) is typed, not generated, but peers' tests use it for secrets, and so may a note.
 func isFiller(v string) bool {
 	run, asc := 1, 1
+	var rep [5]int // rep[p]: how many characters in a row have equalled the one p before
 	for i := 1; i < len(v); i++ {
 		if v[i] == v[i-1] {
 			run++
@@ -222,6 +225,16 @@ func isFiller(v string) bool {
 		}
 		if run >= 6 || asc >= 8 {
 			return true
+		}
+		for p := 2; p < len(rep) && p <= i && len(v) >= 16; p++ {
+			if v[i] == v[i-p] {
+				rep[p]++
+			} else {
+				rep[p] = 0
+			}
+			if rep[p]+p >= 16 {
+				return true
+			}
 		}
 	}
 	return false
@@ -377,6 +390,10 @@ func isHexByte(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c|0x20 && c|
 // isHex: only hexadecimal digits.
 func isHex(v string) bool { return allBytes(v, isHexByte) }
 
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isLowerHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' }
+
 // isUUID: 8-4-4-4-12 hexadecimal digits.
 func isUUID(v string) bool {
 	if len(v) != 36 {
@@ -432,9 +449,12 @@ func isNumberish(v string) bool {
 
 func isPathByte(c byte) bool { return isWordByte(c) || c == '.' || c == '/' || c == '-' }
 
-// isPath: an absolute, relative or home path with at least two slashes. A name in angle brackets stands for
-// a part of it (/etc/ssh/authorized_keys.d/<uid>), as in a runbook.
+// isPath: an absolute, relative or home path with at least two slashes, or a path pattern ([isPathPattern]). A
+// name in angle brackets stands for a part of it (/etc/ssh/authorized_keys.d/<uid>), as in a runbook.
 func isPath(v string) bool {
+	if isPathPattern(v) {
+		return true
+	}
 	rest := strings.TrimLeft(v, "~.")
 	if len(v)-len(rest) > 2 || !strings.HasPrefix(rest, "/") || strings.Count(rest, "/") < 2 {
 		return false
@@ -451,6 +471,24 @@ func isPath(v string) bool {
 		}
 	}
 	return true
+}
+
+// isPathPattern: a path of three parts or more of which one is a glob (*, **, or + as Vault's policies write
+// one segment) and the others names: kv/lims/staging/*, src/**/testdata, secret/+/db.
+func isPathPattern(v string) bool {
+	if strings.Count(v, "/") < 2 {
+		return false
+	}
+	glob := false
+	for part := range strings.SplitSeq(strings.TrimPrefix(v, "/"), "/") {
+		switch {
+		case part == "*" || part == "**" || part == "+":
+			glob = true
+		case part == "" || !allBytes(part, isPathByte):
+			return false
+		}
+	}
+	return glob
 }
 
 // isDotted: a member access or index expression in code, such as settings.API_KEY or cfg["token"].
@@ -546,10 +584,28 @@ func credentialValue(v string) bool {
 	}
 	// A UUID assigned to a credential name is a credential (Heroku API keys, npm auth tokens are UUIDs); under
 	// an ID name it never gets here.
-	if isWordish(v) && !randomLetters(v) || isDigitish(v) || isNumberish(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) || loneJWTHeader(v) {
+	if isWordish(v) && !randomLetters(v) || (isDigitish(v) || isNumberish(v)) && !randomDigits(v) || isPath(v) || isCoordinate(v) || isFiller(v) || isVersion(v) || loneJWTHeader(v) || !hasAlnum(v) {
 		return false
 	}
 	return !isPlaceholder(v)
+}
+
+// randomDigits reports whether v is a run of 24 digits or more, longer than any count, date, phone or card
+// number, or numeric ID (a Discord or Twitter snowflake is 19): under a credential name, 80 bits of digits
+// are a token.
+func randomDigits(v string) bool {
+	return len(v) >= 24 && allBytes(v, isDigit) && distinct(v) >= 6
+}
+
+// hasAlnum reports whether v holds a letter or a digit of any script: punctuation alone (",.:-¨@*¿?!") is
+// prose around a name, not a password.
+func hasAlnum(v string) bool {
+	for _, r := range v {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // randomLetters reports whether v, letters with at most an _, - or . between them, is random rather than a word or
@@ -826,7 +882,7 @@ var notSecretLast = []string{
 
 // notSecretAny anywhere in a name mean it holds public material or counts LLM tokens.
 var notSecretAny = []string{
-	"public", "jsonwebtoken", "pub", "publishable", "tokens", "tokenizer", "tokenize",
+	"public", "jsonwebtoken", "pub", "publishable", "tokens", "tokenizer", "tokenize", "authenticity",
 	"tokenized", "tokenization", "next", "page",
 	"pagination", "cursor", "continuation", "sync",
 }
@@ -2222,6 +2278,32 @@ func headerJSON(raw []byte) bool {
 	return false
 }
 
+// objectJSON reports whether decoded bytes begin a JSON object with a named member ({"name":), the header of a
+// token whose shape already says JWT: three segments, and a signature at least as long as the shortest JWS
+// algorithm makes ([jwsSignatureChars]). Issuers put parameters of their own first (apu, epk, iss, key_ops,
+// nonce), which [headerJSON] does not know.
+func objectJSON(raw []byte) bool {
+	if !bytes.HasPrefix(raw, []byte(`{"`)) {
+		return false
+	}
+	for i := 2; i < len(raw) && i < 66; i++ {
+		switch c := raw[i]; {
+		case c == '"':
+			j := i + 1
+			for j < len(raw) && (raw[j] == ' ' || raw[j] == '\t') {
+				j++
+			}
+			return i > 2 && j < len(raw) && raw[j] == ':'
+		case c < 0x21 || c > 0x7e || c == '\\':
+			return false
+		}
+	}
+	return false
+}
+
+// jwsSignatureChars is the length of the shortest JWS signature, HS256's 32 bytes in base64url.
+const jwsSignatureChars = 43
+
 var joseParams = func() (ps [][]byte) {
 	for _, p := range strings.Fields(`alg typ enc kid cty crit zip b64 jku jwk x5u x5c x5t x5t#S256`) {
 		ps = append(ps, []byte(`"`+p+`"`))
@@ -2272,11 +2354,172 @@ func slackToken(v string) bool {
 	return len(last) >= 8 && tokenOK(last)
 }
 
+// findMailchimpKey finds, at a hit of "-us", a Mailchimp API key around it: 32 lower-case hex digits before it,
+// starting a word, and one or two digits after it, ending one.
+func findMailchimpKey(text string, at, n int) ([]span, int) {
+	s := at - 32
+	if s < 0 || s > 0 && (isWordByte(text[s-1]) || text[s-1] == '-') || !allBytes(text[s:at], isLowerHex) {
+		return nil, 0
+	}
+	e := at + n
+	for e < len(text) && e-(at+n) < 2 && isDigit(text[e]) {
+		e++
+	}
+	if e == at+n || e < len(text) && (isWordByte(text[e]) || text[e] == '-') || !tokenOK(text[s:at]) {
+		return nil, 0
+	}
+	return []span{{s, e}}, 0
+}
+
+// findTelegramToken finds, at a hit of ":AA", a Telegram bot token around it: the bot's ID of 8 to 10 digits
+// before the colon, starting a word or after the Bot API's "/bot", and 35 characters of [A-Za-z0-9_-] after it, ending one.
+func findTelegramToken(text string, at, n int) ([]span, int) {
+	s := at
+	for s > 0 && at-s <= 10 && isDigit(text[s-1]) {
+		s--
+	}
+	// The Bot API's URLs put the token after "/bot": https://api.telegram.org/bot123456789:AA…/getMe.
+	if at-s < 8 || at-s > 10 || s > 0 && isWordByte(text[s-1]) && !(s >= 4 && text[s-4:s] == "/bot") {
+		return nil, 0
+	}
+	e := at + 1
+	for e < len(text) && (isWordByte(text[e]) || text[e] == '-') {
+		e++
+	}
+	if e-(at+1) != 35 || !tokenOK(text[at+1:e]) || distinct(text[at+1:e]) <= 12 {
+		return nil, 0
+	}
+	return []span{{s, e}}, 0
+}
+
+// base64urlByte holds the bytes of base64url, the alphabet of a JWT's segments: [A-Za-z0-9_-].
+var base64urlByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isWordByte(byte(c)) || c == '-'
+	}
+	return t
+}()
+
+// findJWE finds, at a hit of "eyJ" that starts a word, a JSON Web Encryption token in compact form (RFC 7516):
+// a header that names its content encryption ("enc") and four more segments, the encrypted key (empty for
+// direct encryption), an IV of 16 characters or more, the ciphertext and a tag of 16 or more. A hit that
+// starts no token skips the rest of its header's run.
+func findJWE(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	seg := func(i int) int {
+		for i < len(text) && base64urlByte[text[i]] {
+			i++
+		}
+		return i
+	}
+	e1 := seg(at + n)
+	i, lens := e1, [4]int{}
+	for k := range lens {
+		if i >= len(text) || text[i] != '.' {
+			return nil, e1
+		}
+		j := seg(i + 1)
+		lens[k], i = j-(i+1), j
+	}
+	if lens[1] < 16 || lens[2] < 1 || lens[3] < 16 || i < len(text) && text[i] == '.' {
+		return nil, e1
+	}
+	h := text[at:min(e1, at+jwtHeaderChars)]
+	if len(h)%4 == 1 {
+		h = h[:len(h)-1]
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(h)
+	if err != nil || !objectJSON(raw) || !bytes.Contains(raw, []byte(`"enc"`)) || !bytes.Contains(raw, []byte(`"alg"`)) {
+		return nil, e1
+	}
+	return []span{{at, i}}, i
+}
+
+// derKeyExpr is what follows "MII" in the base64 of a private key's DER: the length's two characters, then
+// version 0 and the RSA algorithm (PKCS#8) or version 0 and the modulus (PKCS#1), and 40 more characters.
+var derKeyExpr = lazyRegexp(`^[A-Za-z0-9+/]{2}(?:QIBADANBgkqhkiG9w0BAQEFAASC|[AQgw]IBAAKC)[A-Za-z0-9+/]{40,}={0,2}`)
+
+// findDERKey finds, at a hit of "MII" that starts a word, a private key in base64 DER without its PEM lines,
+// with the lines of base64 that go on from it, unless it begins a line of a PEM block's body: a private key's
+// is the private-key rule's, and a public key's or a certificate's is no secret whatever its bytes. The rest
+// of the lines is skipped, so that each line of base64 is read back at most once.
+func findDERKey(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	le := lineEnd(text, at, 8<<10)
+	m := derKeyExpr().FindStringIndex(text[at+n : le])
+	if m == nil {
+		return nil, 0
+	}
+	end := at + n + m[1]
+	for end == le && le < len(text) {
+		next := lineEnd(text, le+1, 8<<10)
+		if !base64Line(text[le+1 : next]) {
+			break
+		}
+		end, le = next, next
+	}
+	ls := strings.LastIndexByte(text[:at], '\n') + 1
+	if strings.TrimLeft(text[ls:at], " \t") == "" {
+		// The hit begins its line: a PEM block's body if the lines of base64 above it end at a BEGIN line.
+		for ls > 0 {
+			above := strings.LastIndexByte(text[:ls-1], '\n') + 1
+			line := text[above : ls-1]
+			if strings.HasPrefix(strings.TrimLeft(line, " \t"), "-----BEGIN ") {
+				return nil, end
+			}
+			if !base64Line(line) {
+				break
+			}
+			ls = above
+		}
+	}
+	return []span{{at, end}}, end
+}
+
+// base64Line reports whether a line holds base64 alone, with the blanks that indent it.
+func base64Line(line string) bool {
+	line = strings.Trim(line, " \t\r")
+	return line != "" && allBytes(line, func(c byte) bool { return isAlnum(c) || c == '+' || c == '/' || c == '=' })
+}
+
+// base64JWTChars bounds the run of base64 that findBase64JWT reads: a token with a certificate chain in its
+// header is a few KiB.
+const base64JWTChars = 16 << 10
+
+// findBase64JWT finds, at a hit of "ZXlK" that starts a word, a JWT encoded once more in standard base64: the
+// run of base64 characters from the hit, 64 to [base64JWTChars] of them, and its padding, when it decodes to a
+// token [findJWT] finds whole. A pattern rule's window ([ahead]) holds too little of a token with claims. The
+// rest of the run is skipped: a token encoded once more starts its run.
+func findBase64JWT(text string, at, n int) ([]span, int) {
+	if at > 0 && isWordByte(text[at-1]) {
+		return nil, 0
+	}
+	e := at + n
+	for e < len(text) && e-at < base64JWTChars && (isAlnum(text[e]) || text[e] == '+' || text[e] == '/') {
+		e++
+	}
+	v := text[at:e]
+	for k := 0; k < 2 && e < len(text) && text[e] == '='; k++ {
+		e++
+	}
+	if len(v) < 64 || !base64JWT(v) {
+		return nil, e
+	}
+	return []span{{at, e}}, e
+}
+
 // base64JWT reports whether v is a JWT encoded once more in standard base64, as a Kubernetes secret's data
 // holds one: it decodes to a token that [findJWT] finds whole.
 func base64JWT(v string) bool {
 	v = strings.TrimRight(v, "=")
-	raw, err := base64.RawStdEncoding.DecodeString(v[:len(v)/4*4])
+	if len(v)%4 == 1 {
+		v = v[:len(v)-1] // no base64 decodes a single character
+	}
+	raw, err := base64.RawStdEncoding.DecodeString(v)
 	if err != nil {
 		return false
 	}
@@ -2314,8 +2557,8 @@ func (d *runDecoder) reset(text string, end int) {
 }
 
 // header reports whether the header starting at at, at most jwtHeaderChars characters of the run, passes
-// [jwtHeader].
-func (d *runDecoder) header(at int) bool {
+// [jwtHeader], or, for a token signed at full length, [objectJSON].
+func (d *runDecoder) header(at int, signed bool) bool {
 	n := min(d.end-at, jwtHeaderChars)
 	if n%4 == 1 {
 		return false // no base64 decodes a single character
@@ -2335,17 +2578,19 @@ func (d *runDecoder) header(at int) bool {
 		d.base[a], d.decoded[a] = at, raw
 	}
 	from := (at - d.base[a]) / 4 * 3
-	return headerJSON(d.decoded[a][from : from+n*6/8])
+	raw := d.decoded[a][from : from+n*6/8]
+	return headerJSON(raw) || signed && objectJSON(raw)
 }
 
 // findJWT finds, at the hits that start a word, what \beyJ[A-Za-z0-9_-]{8,}={0,2}\.eyJ[A-Za-z0-9_-]{8,}={0,2}\.
-// [A-Za-z0-9_-]{16,} matches, when its header passes [jwtHeader]. Hits inside one run of base64url bytes share
-// everything after the run, which is read once: with the expression, each of 16,000 hits in 64 KiB of
-// "eyJ-" read up to 4 KiB ahead, 2.3 s for the note. A hit whose header fails does not skip the rest of its
+// [A-Za-z0-9_-]{16,} matches, when its header passes [jwtHeader] or, with a signature of [jwsSignatureChars],
+// [objectJSON]. Hits inside one run
+// of base64url bytes share everything after the run, which is read once: with the expression, each of 16,000
+// hits in 64 KiB of "eyJ-" read up to 4 KiB ahead, 2.3 s for the note. A hit whose header fails does not skip the rest of its
 // run, since a later hit in it may start a real token (eyJ0-eyJhbGci…).
 func findJWT(text string, hits []int) []span {
 	seg := func(i int) int {
-		for i < len(text) && (isWordByte(text[i]) || text[i] == '-') {
+		for i < len(text) && base64urlByte[text[i]] {
 			i++
 		}
 		return i
@@ -2360,13 +2605,14 @@ func findJWT(text string, hits []int) []span {
 	var dec runDecoder
 	e1, e3, done := -1, -1, -1 // the current run's end and, when its tail has a JWT's shape, the token's end
 	unsigned := false          // the token has no signature (alg none) or no third segment: its payload must decode
+	signed := false            // the token's signature is as long as a JWS algorithm makes one
 	var payload string
 	for _, at := range hits {
 		if at < done || (at > 0 && isWordByte(text[at-1])) {
 			continue
 		}
 		if at >= e1 {
-			e1, e3, unsigned = seg(at+3), -1, false
+			e1, e3, unsigned, signed = seg(at+3), -1, false, false
 			dec.reset(text, e1)
 			if i := pad(e1); i < len(text) && text[i] == '.' && strings.HasPrefix(text[i+1:], "eyJ") {
 				if e2 := seg(i + 4); e2-(i+1) >= 11 {
@@ -2374,6 +2620,7 @@ func findJWT(text string, hits []int) []span {
 					switch {
 					case j < len(text) && text[j] == '.' && seg(j+1)-(j+1) >= 16:
 						e3 = seg(j + 1)
+						signed = e3-(j+1) >= jwsSignatureChars
 					case j < len(text) && text[j] == '.' && seg(j+1) == j+1:
 						e3, unsigned, payload = j+1, true, text[i+1:e2]
 					case j == len(text) || text[j] != '.' && !isWordByte(text[j]) && text[j] != '-':
@@ -2388,7 +2635,7 @@ func findJWT(text string, hits []int) []span {
 		if unsigned && !jsonSegment(payload) {
 			continue
 		}
-		if dec.header(at) && !publishedExample(text[at:e3]) {
+		if dec.header(at, signed) && !publishedExample(text[at:e3]) {
 			out = append(out, span{at, e3})
 			done = e3
 		}
@@ -2586,7 +2833,7 @@ func findURLPassword(text string, at, n int) ([]span, int) {
 // letters or digits before it, 60 to 70 base64url characters after it.
 func findAtlasToken(text string, at, n int) ([]span, int) {
 	s := at - 14
-	if s < 0 || (s > 0 && isWordByte(text[s-1])) || !allBytes(text[s:at], func(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }) {
+	if s < 0 || (s > 0 && isWordByte(text[s-1])) || !allBytes(text[s:at], isAlnum) {
 		return nil, 0
 	}
 	e := at + n

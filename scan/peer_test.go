@@ -242,7 +242,15 @@ func (g *gen) peerGroups() map[string]struct {
 		{[]string{"github_token", "gh_token"}, ghTok},
 		{[]string{"github_pat"}, func() string { return "github_pat_" + tok(alnum, 22) + "_" + tok(alnum, 59) }},
 		{[]string{"gitlab_token", "ci_token"}, func() string {
-			return g.pick("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glsoat-", "glffct-") + tok(urlsafe, 20)
+			// Pipeline trigger tokens are 40 hex digits and incoming mail tokens 25 characters; the others 20 or more.
+			switch p := g.pick("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glsoat-", "glffct-"); p {
+			case "glptt-":
+				return p + hexs(40)
+			case "glimt-":
+				return p + tok(urlsafe, 25)
+			default:
+				return p + tok(urlsafe, 20)
+			}
 		}},
 		{[]string{"gitlab_runner_token"}, func() string { return "GR1348941" + tok(urlsafe, 20) }},
 		{[]string{"gitlab_oauth_secret"}, func() string { return "gloas-" + hexs(64) }},

@@ -155,6 +155,21 @@ func ruleTable() []*rule {
 
 		// ---- private keys ----
 		{
+			id: "private-key-der", category: CategoryPrivateKey,
+			description: "A private key in base64 DER without its PEM lines, as an environment variable holds one: the " +
+				"encoding of a PKCS#8 or PKCS#1 RSA key's first fields (MII…QIBADANBgkqhkiG9w0BAQEFAASC, MII…IBAAKC) " +
+				"and at least 40 more characters. A line of a PEM block is the private-key rule's, or a public block's.",
+			keywords:      []string{"MII"},
+			caseSensitive: true,
+			find:          findDERKey,
+			examples: func() (positives, negatives []string) {
+				return []string{"PRIVATE_KEY=" + fake("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "BKcwggSjAgEAAoIBAQDAC4AWkdwKYSd8", exTok),
+						"I pasted " + fake("MIIEpQIBAAKCAQEA", "n6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3") + " into the config."},
+					[]string{"MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAn6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3 (a public key)",
+						"MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTESMBAGA1UEChMJQmFsdGltb3Jl (a certificate)"}
+			},
+		},
+		{
 			id: "private-key", category: CategoryPrivateKey,
 			description: "PEM private key block of any kind (RSA, EC, DSA, OPENSSH, ENCRYPTED, PKCS#8, PGP PRIVATE KEY " +
 				"BLOCK, SSH2), from BEGIN to END, or to the end of the body when the END line was cut off. A BEGIN " +
@@ -208,7 +223,7 @@ func ruleTable() []*rule {
 				return !codeValue(v, a) && credentialValue(v) && !vendorPrefixed(v)
 			}),
 			examples: func() (positives, negatives []string) {
-				return []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "contraseña: Pa55-word-9", "network={\n    psk=\"" + fake("kioskMaple", "!7731") + "\"\n}",
+				return []string{"DB_PASSWORD=Summer2024!", "--password 'h#7Tq+2wLp'", "discord_token = " + fake("465396834822", "976897512309"), "contraseña: Pa55-word-9", "network={\n    psk=\"" + fake("kioskMaple", "!7731") + "\"\n}",
 						"password:\n    Zq8#Lw3!pT", `apiKey: "` + exTok + `"`, "admin password is now " + fake("Qe7t2", ">LmPd%9"), "logged in with password " + fake("Fal7#", "Ridge9x"),
 						"the SFTP password (" + fake("m-Q7", "zLk2Wp+x9") + ") is shared", "The password is " + fake("Meadow-", "thistle-87") + ".",
 						"the keystore passphrase (needed for signing) is " + fake("Ember_", "cinder_42"), "reporter with " + fake("7Cq_Lm", "2Z_w8Rp") + " as the password", "set -x REDIS_PASSWORD " + fake("Lantern", "65&Mesa"), "machine h login ops password " + fake("Quartz", "57#Dune"),
@@ -233,7 +248,9 @@ func ruleTable() []*rule {
 						"export NPM_AUTH='" + fake("Kp3_qLw9", "-Zm2Rt") + "'", `Environment="SMTP_PW=` + fake("Ql8v-Tz2", ".Mk9") + `"`,
 						"ldap_authtok: " + fake("Hq8-Lm2", "w!Zp"), "username = svc-backup\npass = " + fake("Vq9Lm2", "Xw7Rt"),
 						"#define WIFI_PASSWORD \"" + fake("Rk7#mQ", "2pLz") + "\""},
-					[]string{"The password for the café in Málaga is on the fridge.", "rotate the password tomorrow", "password: ${DB_PASSWORD}", `password = os.environ["DB_PASSWORD"]`,
+					[]string{"The password for the café in Málaga is on the fridge.", "rotate the password tomorrow", "password: ${DB_PASSWORD}",
+						"session_token: 4111111111111111111", // a snowflake's 19 digits
+						"password = ,.:-¨@*¿?!", `<input type="hidden" name="authenticity_token" value="` + fake("7SWa-Fo1_hsC6oovfB", "sJFLGPUl2EhkSWPbJhWANwgaJWBDl1vxd9VNq") + `">`, `password = os.environ["DB_PASSWORD"]`,
 						"the password is in 1Password", "the token is rotated weekly", "the header of every token is eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9 now", "The token is now OAuth2-based.", "the token is v2.3.1-beta",
 						"max_tokens=800", "tokenizer: cl100k_base", "$pass = $_POST['pass'];", "--- PASS: TestLogin (0.01s)", "password: <redacted>", "api_key = ''", "password_length: 16",
 						// a placeholder in another language; a published example password
@@ -377,7 +394,10 @@ func ruleTable() []*rule {
 						"The key for sops is age1832eqs2yqacwz89anrtc6m0ygxqlrewfyrlc80vegg3u5hm57mc0hqg8fx, shared with the team.",
 						"The password field is Models.User2024 in the schema.", "the password is settings.DB_PASSWORD2",
 						"The app password is also sent over here.", "the app password flow uses oauth from next week on",
-						"TestLogin2 is the new test for the password flow."}
+						"TestLogin2 is the new test for the password flow.",
+						"Secrets now live under kv/lims/prod/* and kv/lims/staging/*; the policy grants read on kv/lims/+/db.",
+						"#RUN --mount=type=secret,id=jfrog_secret \\\n#    JFROG_SECRET=$(cat /run/secrets/jfrog_secret)",
+						"continued from https://claude.ai/code/session_" + fake("01DDpXdCk8uh", "iRdzkuQ7bN4x") + ", the token work is in PR 88"}
 			},
 		},
 		{
@@ -578,14 +598,17 @@ func ruleTable() []*rule {
 			id: "gitlab-token", category: CategoryVendor,
 			token: true,
 			description: "GitLab tokens: personal (glpat-), deploy (gldt-), runner (glrt-, GR1348941), pipeline trigger, " +
-				"feed, agent, OAuth and CI build tokens.",
+				"feed, agent, OAuth and CI build tokens. Pipeline trigger (40), incoming mail (25) and OAuth application " +
+				"(64) tokens have one length, agent tokens 50 or more.",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glagent-", "glsoat-", "gloas-", "glcbt-", "glffct-", "GR1348941"},
-			pattern:       `\b(?:gl(?:pat|dt|rt|ptt|ft|imt|agent|soat|oas|cbt|ffct)-[A-Za-z0-9_\-]{20,}|GR1348941[A-Za-z0-9_\-]{20,})`,
-			valid:         tokenOK,
+			pattern: `\b(gl(?:pat|dt|rt|ft|soat|cbt|ffct)-[A-Za-z0-9_\-]{20,}|glptt-[A-Za-z0-9_\-]{40}|glimt-[A-Za-z0-9_\-]{25}|` +
+				`gloas-[A-Za-z0-9_\-]{64}|glagent-[A-Za-z0-9_\-]{50,}|GR1348941[A-Za-z0-9_\-]{20,})(?:[^A-Za-z0-9_\-]|$)`,
+			valid: tokenOK,
 			examples: func() (positives, negatives []string) {
-				return []string{"glpat-" + exTok[:20], "GR1348941" + exTok[:20], "glffct-" + exTok[:20]},
-					[]string{"glpat-xxxxxxxxxxxxxxxxxxxx", "glpat-…", "glpat-" + strings.Repeat("1", 20)}
+				return []string{"glpat-" + exTok[:20], "GR1348941" + exTok[:20], "glffct-" + exTok[:20], "glptt-" + exTok + exTok36[:6]},
+					[]string{"glpat-xxxxxxxxxxxxxxxxxxxx", "glpat-…", "glpat-" + strings.Repeat("1", 20), "glptt-" + exTok[:20],
+						"GR1348941" + strings.Repeat("123", 7)}
 			},
 		},
 		{
@@ -611,13 +634,13 @@ func ruleTable() []*rule {
 			description: "Stripe secret and restricted keys (sk_live_, sk_test_, rk_live_, rk_test_) and webhook signing " +
 				"secrets (whsec_). Publishable keys (pk_) are public.",
 			caseSensitive: true, // the expression begins with the keyword as written
-			keywords:      []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "whsec_"},
-			pattern:       `\b(?:[rs]k_(?:live|test)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{24,})\b`,
+			keywords:      []string{"sk_live_", "sk_test_", "sk_prod_", "rk_live_", "rk_test_", "rk_prod_", "whsec_"},
+			pattern:       `\b(?:[rs]k_(?:live|test|prod)_[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{24,})\b`,
 			valid: func(v string) bool {
 				return tokenOK(v[strings.LastIndexByte(v, '_')+1:]) && !publishedExample(v)
 			},
 			examples: func() (positives, negatives []string) {
-				return []string{fake("sk_", "live_", exTok[:28]), fake("whsec_", exTok)},
+				return []string{fake("sk_", "live_", exTok[:28]), fake("whsec_", exTok), fake("rk_", "live_", "51Ou", exTok, exTok36)},
 					[]string{fake("pk_", "live_", exTok[:28]), "sk_live_XXXXXXXXXXXXXXXXXXXXXXXX",
 						"Stripe's API reference uses " + fake("sk_", "test_", "4eC39HqLyjWDarjtT1zdp7dc") + " in its examples."}
 			},
@@ -741,7 +764,7 @@ func ruleTable() []*rule {
 		{
 			id: "hashicorp-token", category: CategoryVendor,
 			token:         true,
-			description:   "HashiCorp Vault service and batch tokens (hvs., hvb.) and Terraform Cloud API tokens (….atlasv1.…).",
+			description:   "HashiCorp Vault service and batch tokens (hvs., hvb.).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"hvs.", "hvb."},
 			pattern:       `\b(?:hvs\.[A-Za-z0-9_\-]{24,120}|hvb\.[A-Za-z0-9_\-]{138,300})\b`,
@@ -749,6 +772,39 @@ func ruleTable() []*rule {
 			examples: func() (positives, negatives []string) {
 				return []string{fake("hvs.", "CAESI", exTok, exTok36, exTok, "Q"), "unseal token: " + fake("hvs.", exTok[:24]) + " (revoke)"},
 					[]string{"VAULT_TOKEN=hvs.<token>", "hvs." + strings.Repeat("x", 95)}
+			},
+		},
+		{
+			id: "vault-legacy-token", category: CategoryVendor,
+			token:         true,
+			description:   "HashiCorp Vault service tokens before Vault 1.10: s. and 24 letters and digits, random.",
+			caseSensitive: true, // the expression begins with the keyword as written
+			keywords:      []string{"s."},
+			// "s." begins member accesses and ends words in sentences too: only 24 characters to a boundary that
+			// switch class often are a token.
+			may:     func(w string) bool { return len(w) >= 26 && (len(w) == 26 || !isAlnum(w[26])) },
+			pattern: `\bs\.[A-Za-z0-9]{24}\b`,
+			valid: func(v string) bool {
+				_, lower, upper, digit, _ := classes(v[2:])
+				return lower && upper && digit && switchy(v[2:]) && tokenOK(v)
+			},
+			examples: func() (positives, negatives []string) {
+				return []string{"the app now authenticates with " + fake("s.", "4ms5ko2zZAj8", "C2BLao5zbBON")},
+					[]string{"see s.getConnectionManager in Pool.java", "per s.authenticationTimeouts", "s." + strings.Repeat("Ab1", 8)}
+			},
+		},
+		{
+			id: "airtable-token", category: CategoryVendor,
+			token:         true,
+			description:   "Airtable personal access tokens: pat, 14 letters and digits, a dot and 64 hex digits.",
+			caseSensitive: true, // the expression begins with the keyword as written
+			keywords:      []string{"pat"},
+			may:           func(w string) bool { return len(w) >= 82 && w[17] == '.' },
+			pattern:       `\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b`,
+			valid:         func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
+			examples: func() (positives, negatives []string) {
+				return []string{"AIRTABLE_TOKEN=" + fake("patQ7xW2Lm4Kp9Rt3", ".", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e", "9b1d7a3f5c2e3f9a1c7e5b2d8a4f6c0e")},
+					[]string{"the path to the pattern file", "pat" + strings.Repeat("x", 14) + "." + strings.Repeat("0", 64)}
 			},
 		},
 		{
@@ -802,7 +858,13 @@ func ruleTable() []*rule {
 			pattern: `\b(lin_api_[A-Za-z0-9]{40}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|pul-[a-f0-9]{40}|HRKU-AA[A-Za-z0-9_\-]{58}|` +
 				`ops_eyJ[A-Za-z0-9+/]{200,}={0,3}|pscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.\-]{32,64}|fo1_[A-Za-z0-9_\-]{43}|` +
 				`fm(?:1[ar]|2)_[A-Za-z0-9+/]{100,}={0,3}|pplx-[A-Za-z0-9]{48}|AT[AC]TT3[A-Za-z0-9_\-=]{150,230}|rubygems_[a-f0-9]{48})(?:[^A-Za-z0-9_\-]|$)`,
-			valid: func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
+			valid: func(v string) bool {
+				if strings.HasPrefix(v, "fm") {
+					// A Fly.io macaroon is base64 of msgpack, whose zero bytes run to AAAAAAAA near its start.
+					return !isPlaceholder(v) && distinct(v) > 20
+				}
+				return tokenOK(v) && distinct(v) > 8
+			},
 			examples: func() (positives, negatives []string) {
 				return []string{fake("lin_api_", exTok, "aB3dE5"), fake("PMAK-", "3f9a1c7e5b2d8a4f6c0e9b1d", "-", "7a3f5c2e9b1d7a3f5c2e3f9a1c7e5b2d8a"), fake("pplx-", exTok, exTok[:14])},
 					[]string{"LINEAR_API_KEY=lin_api_your_key_here", "PMAK-<key>", "HRKU-AA" + strings.Repeat("x", 58), "pplx-" + strings.Repeat("x", 48)}
@@ -826,18 +888,33 @@ func ruleTable() []*rule {
 		{
 			id: "jwt", category: CategoryVendor,
 			description: "JSON Web Tokens anywhere, including query strings: three base64url segments whose header decodes " +
-				"to a JWT header.",
+				"to a JWT header, or to any JSON object when the signature is as long as a JWS algorithm makes one.",
 			keywords:      []string{"eyJ"},
 			caseSensitive: true,
 			findAll:       findJWT,
 			examples: func() (positives, negatives []string) {
 				// a header that names other JOSE parameters than alg or typ: {"kid":"k1","enc":"A256GCM"}
 				kidJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"kid":"k1","enc":"A256GCM"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
-				return []string{"GET /cb?id_token=" + exJWT + "&state=x", "token " + kidJWT},
+				// a header of an issuer's own parameters, signed at full length
+				issJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
+				return []string{"GET /cb?id_token=" + exJWT + "&state=x", "token " + kidJWT, "sa token: " + issJWT},
 					[]string{"eyJhbGciOi…", "eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl",
 						"the jwt.io example: " + fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".",
 							"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".",
 							"SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")}
+			},
+		},
+		{
+			id: "jwe", category: CategoryVendor,
+			description: "JSON Web Encryption tokens in compact form: a header naming alg and enc, the encrypted key " +
+				"(empty for direct encryption), the IV, the ciphertext and the tag, joined by dots.",
+			keywords:      []string{"eyJ"},
+			caseSensitive: true,
+			find:          findJWE,
+			examples: func() (positives, negatives []string) {
+				jwe := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"dir","enc":"A128CBC-HS256"}`))
+				return []string{"session=" + jwe + ".." + fake("AxY8DCtDaGls", "sCIdfeZ9hg") + "." + exTok + exTok36 + "." + fake("Mz8cwx0dgsn", "eIh3TZkPdA")},
+					[]string{jwe + "..<iv>.<ciphertext>.<tag>", "the header " + jwe + " says direct encryption"}
 			},
 		},
 		{
@@ -846,10 +923,10 @@ func ruleTable() []*rule {
 				"or a config value holds one: it must decode to a token the jwt rule finds.",
 			keywords:      []string{"ZXlK"},
 			caseSensitive: true,
-			pattern:       `\bZXlK[A-Za-z0-9+/]{60,}={0,2}`,
-			valid:         base64JWT,
+			find:          findBase64JWT,
 			examples: func() (positives, negatives []string) {
-				return []string{"data:\n  token: " + base64.StdEncoding.EncodeToString([]byte(exJWT))},
+				issJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
+				return []string{"data:\n  token: " + base64.StdEncoding.EncodeToString([]byte(exJWT)), "token: " + base64.StdEncoding.EncodeToString([]byte(issJWT))},
 					[]string{"ZXlK" + strings.Repeat("QUFB", 20), base64.StdEncoding.EncodeToString([]byte("eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl"))}
 			},
 		},
@@ -857,15 +934,22 @@ func ruleTable() []*rule {
 			id: "vendor-misc-token", category: CategoryVendor,
 			token: true,
 			description: "Other fixed-shape tokens: Hugging Face (hf_, api_org_), DigitalOcean (dop_v1_, doo_v1_, dor_v1_), " +
-				"Shopify (shpat_, shpss_), Databricks (dapi), Doppler (dp.pt., dp.st., dp.ct.), Discord webhooks.",
+				"Shopify (shpat_, shpss_), Databricks (dapi), Doppler (dp.pt., dp.st., dp.ct.), Discord webhooks, Notion " +
+				"(ntn_), Supabase (sbp_), Square (EAAA, sq0atp-, sq0csp-), Cloudflare Origin CA keys (v1.0-) and Clojars " +
+				"deploy tokens (CLOJARS_).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords: []string{"hf_", "api_org_", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpss_", "shpca_", "shppa_", "dapi", "dp.st.", "dp.pt.", "dp.ct.",
-				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/"},
-			pattern: `\b(?:hf_[A-Za-z0-9]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68})\b`,
-			valid:   func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
+				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/", "ntn_", "sbp_", "EAAA", "sq0atp-", "sq0csp-", "v1.0-", "CLOJARS_"},
+			pattern: `\b(?:hf_[A-Za-z0-9]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68}|` +
+				`ntn_[0-9]{11}[A-Za-z0-9]{35}|sbp_[a-f0-9]{40}|(?:EAAA|sq0atp-)[A-Za-z0-9_\-]{22,60}|sq0csp-[A-Za-z0-9_\-]{43}|` +
+				`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}|CLOJARS_[a-z0-9]{60})\b`,
+			valid: func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
 			examples: func() (positives, negatives []string) {
-				return []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), "read token: " + fake("hf_", exTok), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g")},
-					[]string{"hf_hub_download(repo)", "dapi_version=2", "api_org_name: acme", "dop_v1_" + strings.Repeat("0", 64)}
+				return []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), "read token: " + fake("hf_", exTok), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g"),
+						fake("ntn_", "45647615172", exTok36[:35]), fake("sbp_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e9b1d7a3f"), fake("EAAA", "l", exTok, exTok36[:25]),
+						"CF_ORIGIN_CA_KEY=" + fake("v1.0-", "3f9a1c7e5b2d8a4f6c0e9b1d", "-", strings.Repeat("9b1d7a3f5c2e3f9a1c7e5b2d8a4f6c0e", 4), "7a3f5c2e9b1d7a3f5c")},
+					[]string{"hf_hub_download(repo)", "dapi_version=2", "api_org_name: acme", "dop_v1_" + strings.Repeat("0", 64),
+						"ntn_12345678901abc", "release v1.0-rc1", "sbp_" + strings.Repeat("0", 40)}
 			},
 		},
 		{
@@ -880,6 +964,30 @@ func ruleTable() []*rule {
 				return []string{"newrelic: " + fake("NRAK-", "Q7XW2LM4KP9RT3ZB8NV5CJ6HD1F"), "MAILGUN_KEY=" + fake("key-", "3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c"),
 						"NEW_RELIC_KEY=" + fake("NRAK-", "q7xw2lm4kp9rt3zb8nv5cj6hd1f")},
 					[]string{"a key-value store", "key-" + strings.Repeat("0", 32), "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX"}
+			},
+		},
+		{
+			id: "mailchimp-key", category: CategoryVendor,
+			description:   "Mailchimp API keys: 32 hex digits, -us and the data center's number (…-us18), anywhere.",
+			caseSensitive: true,
+			keywords:      []string{"-us"},
+			find:          findMailchimpKey,
+			examples: func() (positives, negatives []string) {
+				return []string{"I pasted " + fake("b5b9f8e50c640da2", "8993e8b6a48e3e53", "-us18") + " into the config."},
+					[]string{"a non-user account", "commit 3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c-usable", strings.Repeat("0", 32) + "-us18",
+						"9276a43e2951aa46e2b1c33ED38357DB-us2"}
+			},
+		},
+		{
+			id: "telegram-bot-token", category: CategoryVendor,
+			description:   "Telegram bot tokens: the bot's 8 to 10 digit ID, a colon and 35 characters from AA (123456789:AA…).",
+			caseSensitive: true,
+			keywords:      []string{":AA"},
+			find:          findTelegramToken,
+			examples: func() (positives, negatives []string) {
+				return []string{"BOT_TOKEN=" + fake("7204815396", ":AA", "Hq3vX9pQ2mLw7ZtN4b", "Yc8HsJ1dFg6EaU0"), "bot " + fake("58210937", ":AA", exTok[:33]) + " posts alerts",
+						"https://api.telegram.org/bot" + fake("58210937", ":AA", exTok[:33]) + "/getMe"},
+					[]string{"at 12345678:AA the log rotated", fake("7204815396", ":AA", strings.Repeat("x", 33))}
 			},
 		},
 

@@ -139,8 +139,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 	}
 	if e := at + n; e < len(text) && (text[e] == '=' || text[e] == '_' || (text[e] == '-' || text[e] == '.') && e+1 < len(text) && isWordByte(text[e+1])) ||
-		at > 0 && strings.IndexByte(".$_-/:{}", text[at-1]) >= 0 && !apiCompound(text, at, n) {
-		return nil, 0 // a name in code or config (key=…, token_ttl, secrets.X): the assignment rules' to judge
+		at > 0 && strings.IndexByte(".$_-/:{}=", text[at-1]) >= 0 && !apiCompound(text, at, n) {
+		// a name in code or config (key=…, token_ttl, secrets.X): the assignment rules' to judge; or a kind
+		// given as an option's value (--mount=type=secret,id=…)
+		return nil, 0
 	}
 	if at > 0 && at+n < len(text) && (text[at-1] == '"' || text[at-1] == '\'') && text[at+n] == text[at-1] {
 		return nil, 0 // a quoted key in JSON or YAML: the assignment rules' to judge
