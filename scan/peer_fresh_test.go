@@ -195,6 +195,14 @@ var freshAlarmCeilings = map[string]float64{
 	peerFresh19File + " credential":  0.01,
 	peerFresh19File + " instruction": 0.06,
 	peerFresh19File + " openai":      0.01,
+	// On peer-fresh20, with the sixteenth round's rules: 4 of 68 negatives (a Vault path pattern, a CSRF
+	// token in a form, the Firebase web config's public apiKey, a Rust installer in an onboarding doc for
+	// people); the seventeenth round removed the CSRF alarm before its misses were read and the path pattern
+	// after; the Firebase key and the installer still raise one.
+	peerFresh20File + " credential":  0.06,
+	peerFresh20File + " instruction": 0.09,
+	peerFresh20File + " vendor":      0.01,
+	peerFresh20File + " jwt":         0.01,
 }
 
 // peerFresh2File is the next fresh set, written after the rules were tuned on peer-fresh, by someone who read
@@ -296,10 +304,17 @@ const peerFresh18File = "testdata/peer-fresh18.txtar"
 // read neither the rules nor the other sets. It has not been tuned on.
 const peerFresh19File = "testdata/peer-fresh19.txtar"
 
+// peerFresh20File is the twentieth fresh set, written while the seventeenth round of rules was, by someone who
+// read neither the rules nor the other sets; scored with the sixteenth round's rules, with the seventeenth's
+// before its misses were read (secrets 140 of 146 both times, false alarms 4 and 3 of 68), and after the
+// seventeenth round tuned on some of them (JWEs, Telegram tokens in URLs, Airtable tokens, path patterns), so
+// its figures are tuning figures now.
+const peerFresh20File = "testdata/peer-fresh20.txtar"
+
 // TestPeerFresh scores the scanner per group on the fresh corpora, logs every miss and false alarm by case
 // name with the secret redacted, and fails only when a group falls below the floors.
 func TestPeerFresh(t *testing.T) {
-	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File, peerFresh19File} {
+	for _, file := range []string{peerFreshFile, peerFresh2File, peerFresh3File, peerFresh4File, peerFresh5File, peerFresh6File, peerFresh7File, peerFresh8File, peerFresh9File, peerFresh10File, peerFresh11File, peerFresh12File, peerFresh13File, peerFresh14File, peerFresh15File, peerFresh16File, peerFresh17File, peerFresh18File, peerFresh19File, peerFresh20File} {
 		t.Run(strings.TrimSuffix(strings.TrimPrefix(file, "testdata/"), ".txtar"), func(t *testing.T) { scoreFresh(t, file) })
 	}
 }
