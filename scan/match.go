@@ -2438,8 +2438,9 @@ func findJWE(text string, at, n int) ([]span, int) {
 }
 
 // derKeyExpr is what follows "MII" in the base64 of a private key's DER: the length's two characters, then
-// version 0 and the RSA algorithm (PKCS#8) or version 0 and the modulus (PKCS#1), and 40 more characters.
-var derKeyExpr = lazyRegexp(`^[A-Za-z0-9+/]{2}(?:QIBADANBgkqhkiG9w0BAQEFAASC|[AQgw]IBAAKC)[A-Za-z0-9+/]{40,}={0,2}`)
+// version 0 and the RSA algorithm (PKCS#8) and 24 more characters, the rest of a PEM line, or version 0 and
+// the modulus (PKCS#1), fewer bytes that say less, and 40 more.
+var derKeyExpr = lazyRegexp(`^[A-Za-z0-9+/]{2}(?:QIBADANBgkqhkiG9w0BAQEFAASC[A-Za-z0-9+/]{24,}|[AQgw]IBAAKC[A-Za-z0-9+/]{40,})={0,2}`)
 
 // findDERKey finds, at a hit of "MII" that starts a word, a private key in base64 DER without its PEM lines,
 // with the lines of base64 that go on from it, unless it begins a line of a PEM block's body: a private key's

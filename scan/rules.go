@@ -158,13 +158,15 @@ func ruleTable() []*rule {
 			id: "private-key-der", category: CategoryPrivateKey,
 			description: "A private key in base64 DER without its PEM lines, as an environment variable holds one: the " +
 				"encoding of a PKCS#8 or PKCS#1 RSA key's first fields (MII…QIBADANBgkqhkiG9w0BAQEFAASC, MII…IBAAKC) " +
-				"and at least 40 more characters. A line of a PEM block is the private-key rule's, or a public block's.",
+				"and the rest of a line (24 or 40 more characters). A line of a PEM block is the private-key rule's, or a " +
+				"public block's.",
 			keywords:      []string{"MII"},
 			caseSensitive: true,
 			find:          findDERKey,
 			examples: func() (positives, negatives []string) {
 				return []string{"PRIVATE_KEY=" + fake("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "BKcwggSjAgEAAoIBAQDAC4AWkdwKYSd8", exTok),
-						"I pasted " + fake("MIIEpQIBAAKCAQEA", "n6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3") + " into the config."},
+						"I pasted " + fake("MIIEpQIBAAKCAQEA", "n6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3") + " into the config.",
+						"key: " + fake("MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "BKcwggSjAgEAAoIBAQDAC4AWkdwKYSd8")},
 					[]string{"MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAn6/O8li+SX4m98LLYt/PKSzEmQ++ZBD7Loh9P13f4yQ92EF3 (a public key)",
 						"MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTESMBAGA1UEChMJQmFsdGltb3Jl (a certificate)"}
 			},
