@@ -616,17 +616,20 @@ func ruleTable() []*rule {
 		{
 			id: "slack-token", category: CategoryVendor,
 			token:         true,
-			description:   "Slack bot, user, app, workspace, legacy and refresh tokens (xoxb-, xoxp-, xoxa-2-, xoxo-, xoxs-, xapp-, xoxe-) and incoming webhook URLs.",
+			description:   "Slack bot, user, app, workspace, legacy and refresh tokens (xoxb-, xoxp-, xoxa-2-, xoxa-, xoxr-, xoxo-, xoxs-, xapp-, xoxe-) and incoming webhook URLs.",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords:      []string{"xoxb-", "xoxp-", "xoxa-", "xoxr-", "xoxs-", "xoxo-", "xoxe", "xapp-", "hooks.slack.com"},
-			pattern:       `\b(?:xox[abprso]-(?:[0-9]-)?[0-9]{6,}-[A-Za-z0-9\-#*]{8,}|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
-			valid:         slackToken,
+			// Legacy workspace and refresh tokens (xoxa-, xoxr-) have no IDs in them, and a file URL's token
+			// (?t=xoxe-…) has a user token's.
+			pattern: `\b(?:xox[abprsoe]-(?:[0-9]-)?[0-9]{6,}-[A-Za-z0-9\-#*]{8,}|xox[ar]-(?:[0-9]-)?[0-9A-Za-z]{8,48}\b|xoxe(?:\.xox[bp])?-1-[A-Za-z0-9\-]{20,}|xapp-1-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}|hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/]{20,})`,
+			valid:   slackToken,
 			examples: func() (positives, negatives []string) {
 				return []string{fake("xoxb-", "2194857302-4827361950-", exTok[:24]), "https://hooks.slack.com/services/" + fake("T04AB12CD/B05EF34GH/", exTok[:24]),
 						fake("xoxa-2-", "5193847261-30418275936-4920183746251-", "e3a9c07d51b28f46aa"),
 						// the workspace and user numbers are IDs, not the secret: only the last part is judged
-						fake("xoxa-2-", "511111111-31111111111-3111111111111-", "e039d02840a0b9379c"), fake("xoxb-", "123456789012-", "Xw937qtWSXJss1lFaKe")},
-					[]string{"xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx", "https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg",
+						fake("xoxa-2-", "511111111-31111111111-3111111111111-", "e039d02840a0b9379c"), fake("xoxb-", "123456789012-", "Xw937qtWSXJss1lFaKe"),
+						"refresh_token: " + fake("xoxr-", "954l2tt7093b"), "image.png?t=" + fake("xoxe-", "4726837507825-4848681849303-", "4856614048758-e0b1f3d4cb371f92260edb0d9444d206")},
+					[]string{"xoxr-your-refresh-token", "xoxa-xxxxxxxxxxxx", "xoxb-your-token", "xoxb-0000000000-xxxxxxxxxxxx", "https://indieweb.org/images/2018-250-xoxo-indieweb-1.jpg",
 						"xoxp-572370529330-573807301142-572331691188-####################"}
 			},
 		},
