@@ -218,7 +218,8 @@
 //     pubblica, öffentlicher Schlüssel, 公開鍵), certificates, CSRs, SSH public keys, age recipients (age1…),
 //     Stripe publishable keys. Hashes, git SHAs, ARNs and digests are identifiers, not secrets. A UUID is an
 //     identifier under an ID name (client_id, credentialsId, kms_key_id) and a credential under a credential name
-//     (HEROKU_API_KEY, npm _authToken, api_key), where vendors use UUIDs as keys.
+//     (HEROKU_API_KEY, npm _authToken, api_key), where vendors use UUIDs as keys, and so it is in prose right
+//     after a login's "with" ("the service now authenticates with 832d2129-…"); elsewhere in prose an ID.
 //   - Library coordinates are identifiers: group:artifact[:packaging]:version and artifact-1.2.3
 //     (io.jsonwebtoken:jjwt-api:0.11.5), also under names that contain "token".
 //   - Assignments are read in every syntax notes paste: =, :, :=, =>, Make's ?= += ::= :::=, PHP's .=, typed

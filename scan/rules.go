@@ -277,6 +277,7 @@ func ruleTable() []*rule {
 			fallback: true,
 			examples: func() (positives, negatives []string) {
 				return []string{"the wifi password for the 3rd floor guest network is " + fake("Kq7#vL", "2mZx9p") + ", the SSID is Corp-Guest-3F.",
+						"Reminder: the billing service now authenticates with " + fake("832d2129-a846-", "4e27-99f4-7004b6ad53ef") + ", so update the runbook.",
 						"If the cron job fails, sudo on build-03 with " + fake("Hx7!kq", "2Lm9zQ") + " and rerun it.",
 						// a code or a pin named by the role it unlocks or by what it opens
 						// a passphrase in quotes after a copula further on, when it has four words or more
@@ -399,7 +400,8 @@ func ruleTable() []*rule {
 						"TestLogin2 is the new test for the password flow.",
 						"Secrets now live under kv/lims/prod/* and kv/lims/staging/*; the policy grants read on kv/lims/+/db.",
 						"#RUN --mount=type=secret,id=jfrog_secret \\\n#    JFROG_SECRET=$(cat /run/secrets/jfrog_secret)",
-						"continued from https://claude.ai/code/session_" + fake("01DDpXdCk8uh", "iRdzkuQ7bN4x") + ", the token work is in PR 88"}
+						"continued from https://claude.ai/code/session_" + fake("01DDpXdCk8uh", "iRdzkuQ7bN4x") + ", the token work is in PR 88",
+						"The gateway authenticates 832d2129-a846-4e27-99f4-7004b6ad53ef against Keycloak."}
 			},
 		},
 		{
@@ -940,18 +942,18 @@ func ruleTable() []*rule {
 			token: true,
 			description: "Other fixed-shape tokens: Hugging Face (hf_, api_org_), DigitalOcean (dop_v1_, doo_v1_, dor_v1_), " +
 				"Shopify (shpat_, shpss_), Databricks (dapi), Doppler (dp.pt., dp.st., dp.ct.), Discord webhooks, Notion " +
-				"(ntn_), Supabase (sbp_), Square (EAAA, sq0atp-, sq0csp-), Cloudflare Origin CA keys (v1.0-) and Clojars " +
-				"deploy tokens (CLOJARS_).",
+				"(ntn_), Supabase (sbp_), Square (EAAA, sq0atp-, sq0csp-), Cloudflare Origin CA keys (v1.0-), Clojars " +
+				"deploy tokens (CLOJARS_) and Alibaba Cloud AccessKey IDs (LTAI).",
 			caseSensitive: true, // the expression begins with the keyword as written
 			keywords: []string{"hf_", "api_org_", "dop_v1_", "doo_v1_", "dor_v1_", "shpat_", "shpss_", "shpca_", "shppa_", "dapi", "dp.st.", "dp.pt.", "dp.ct.",
-				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/", "ntn_", "sbp_", "EAAA", "sq0atp-", "sq0csp-", "v1.0-", "CLOJARS_"},
+				"discord.com/api/webhooks/", "discordapp.com/api/webhooks/", "ntn_", "sbp_", "EAAA", "sq0atp-", "sq0csp-", "v1.0-", "CLOJARS_", "LTAI"},
 			pattern: `\b(?:hf_[A-Za-z0-9]{34}|api_org_[A-Za-z]{34}|do[opr]_v1_[a-f0-9]{64}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|dapi[a-f0-9]{32}(?:-\d)?|dp\.(?:st\.[a-z0-9_\-]{2,35}|pt|ct)\.[A-Za-z0-9]{40,44}|discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_\-]{60,68}|` +
 				`ntn_[0-9]{11}[A-Za-z0-9]{35}|sbp_[a-f0-9]{40}|(?:EAAA|sq0atp-)[A-Za-z0-9_\-]{22,60}|sq0csp-[A-Za-z0-9_\-]{43}|` +
-				`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}|CLOJARS_[a-z0-9]{60})\b`,
+				`v1\.0-[a-f0-9]{24}-[a-f0-9]{146}|CLOJARS_[a-z0-9]{60}|LTAI[A-Za-z0-9]{12,20})\b`,
 			valid: func(v string) bool { return tokenOK(v) && distinct(v) > 8 },
 			examples: func() (positives, negatives []string) {
 				return []string{fake("hf_", "ZkQpXvLmRtWbNcHyJdFsGaKeTrUoPiMnBv"), "read token: " + fake("hf_", exTok), fake("shpat_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e"), fake("dp.pt.", exTok, "aBc4e5F6g"),
-						fake("ntn_", "45647615172", exTok36[:35]), fake("sbp_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e9b1d7a3f"), fake("EAAA", "l", exTok, exTok36[:25]),
+						fake("ntn_", "45647615172", exTok36[:35]), "alibabaKey := \"" + fake("LTAI", "5tGq8Zk2", "Wb4Nc8Hy6Jd1") + "\"", fake("sbp_", "3f9a1c7e5b2d8a4f6c0e9b1d7a3f5c2e9b1d7a3f"), fake("EAAA", "l", exTok, exTok36[:25]),
 						"CF_ORIGIN_CA_KEY=" + fake("v1.0-", "3f9a1c7e5b2d8a4f6c0e9b1d", "-", strings.Repeat("9b1d7a3f5c2e3f9a1c7e5b2d8a4f6c0e", 4), "7a3f5c2e9b1d7a3f5c")},
 					[]string{"hf_hub_download(repo)", "dapi_version=2", "api_org_name: acme", "dop_v1_" + strings.Repeat("0", 64),
 						"ntn_12345678901abc", "release v1.0-rc1", "sbp_" + strings.Repeat("0", 40)}

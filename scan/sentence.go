@@ -236,6 +236,19 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		}
 		return chatAnswer(text, at, n)
 	}
+	if verb {
+		// "authenticates with 832d2129-…": a UUID right after a login's "with" is what it logs in with
+		// (Heroku's API keys are UUIDs); in other prose a UUID is an identifier.
+		i, j := nextRun(text, at+n, le)
+		with := strings.HasSuffix(strings.ToLower(text[at:at+n]), " with")
+		if !with && j-i == 4 && equalFoldASCII(text[i:j], "with") {
+			with, i = true, j
+			i, j = nextRun(text, i, le)
+		}
+		if s, e := trimValue(text, i, j); with && isUUID(text[s:e]) {
+			return found(span{s, e})
+		}
+	}
 	human := !strict && humanWord(text[at:at+n])
 	for i, words := at+n, 0; i < le && words < sentenceAhead; words++ {
 		var j int
