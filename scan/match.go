@@ -208,7 +208,7 @@ func hasTemplate(v string) bool {
 // isFiller reports whether the body of a fixed-shape token is filler rather than random: a run of six or more
 // equal characters (ghp_xxxx…, AIzaaaa…, glc_1111…), eight ascending ones (abcdefgh…, 12345678), or a unit of
 // two to four characters repeated over sixteen or more (123123123123…, abababab…). A longer unit repeated
-// (abcd1234abcd1234…) is typed, not generated, but peers' tests use it for secrets, and so may a note.
+// (abcd1234abcd1234…) is not filler: test fixtures hold credentials typed that way, and a note may copy one.
 func isFiller(v string) bool {
 	run, asc := 1, 1
 	var rep [5]int // rep[p]: how many characters in a row have equalled the one p before
@@ -2372,7 +2372,8 @@ func findMailchimpKey(text string, at, n int) ([]span, int) {
 }
 
 // findTelegramToken finds, at a hit of ":AA", a Telegram bot token around it: the bot's ID of 8 to 10 digits
-// before the colon, starting a word or after the Bot API's "/bot", and 35 characters of [A-Za-z0-9_-] after it, ending one.
+// before the colon, starting a word or after the Bot API's "/bot", and 35 characters of [A-Za-z0-9_-] after
+// it, ending one.
 func findTelegramToken(text string, at, n int) ([]span, int) {
 	s := at
 	for s > 0 && at-s <= 10 && isDigit(text[s-1]) {
@@ -2585,10 +2586,10 @@ func (d *runDecoder) header(at int, signed bool) bool {
 
 // findJWT finds, at the hits that start a word, what \beyJ[A-Za-z0-9_-]{8,}={0,2}\.eyJ[A-Za-z0-9_-]{8,}={0,2}\.
 // [A-Za-z0-9_-]{16,} matches, when its header passes [jwtHeader] or, with a signature of [jwsSignatureChars],
-// [objectJSON]. Hits inside one run
-// of base64url bytes share everything after the run, which is read once: with the expression, each of 16,000
-// hits in 64 KiB of "eyJ-" read up to 4 KiB ahead, 2.3 s for the note. A hit whose header fails does not skip the rest of its
-// run, since a later hit in it may start a real token (eyJ0-eyJhbGci…).
+// [objectJSON]. Hits inside one run of base64url bytes share everything after the run, which is read once:
+// with the expression, each of 16,000 hits in 64 KiB of "eyJ-" read up to 4 KiB ahead, 2.3 s for the note. A
+// hit whose header fails does not skip the rest of its run, since a later hit in it may start a real token
+// (eyJ0-eyJhbGci…).
 func findJWT(text string, hits []int) []span {
 	seg := func(i int) int {
 		for i < len(text) && base64urlByte[text[i]] {
