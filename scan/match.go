@@ -26,7 +26,8 @@ const (
 var placeholderMarks = []string{
 	"your", "redact", "placeholder", "example", "changeme", "change_me", "change-me", "replace", "dummy",
 	"sample", "***", "•", "…", "...", "%(", "todo", "tbd", "n/a",
-	"-here", "_here", "tokenhere", "keyhere", "secrethere", "passwordhere", "notreal", "not-real", "not_real", "insert", "secret_value", "s3cr3t_value",
+	"-here", "_here", "tokenhere", "keyhere", "secrethere", "passwordhere", "notreal", "not-real", "not_real",
+	"insert", "secret_value", "s3cr3t_value",
 }
 
 // placeholderMark reports whether v holds one of [placeholderMarks] as a stand-in writes it. A short mark of
