@@ -207,7 +207,8 @@
 //     (bypass, compass).
 //   - Names that describe a secret without holding it are not credentials: password_file, token_ttl,
 //     secret_name, secret_arn, password_hash, api_key_id. Anti-forgery tokens (csrf_token, Rails'
-//     authenticity_token) are given to anyone who loads the form, not credentials. Names that count model tokens are not credentials:
+//     authenticity_token) are given to anyone who loads the form, not credentials. Names that count model
+//     tokens are not credentials:
 //     max_tokens, tokenizer, prompt_token_count.
 //   - Key-material names (SECRET_KEY, signing_key, HMAC keys, JWT and session secrets, salts) are judged by the
 //     value's entropy, not by the name: "SECRET_KEY = 'dev'" is not flagged, 50 random characters are. An
@@ -239,7 +240,7 @@
 //     issuer's own parameters ({"iss":…}, {"apu":…}) is a JWT's when the signature is as long as the shortest
 //     JWS algorithm makes one (HS256's 43 characters): a 24-character "signature" spelling a word is not one.
 //     A JWE is five segments whose header names alg and enc, the second empty for direct encryption. A JWT
-//     encoded once more in base64 (a Kubernetes secret's data) is a JWT, however long its claims.
+//     encoded once more in base64 (a Kubernetes secret's data) is a JWT, up to 16 KiB of base64.
 //   - A private key is also flagged in base64 DER without its PEM lines (MIIEvQIBADANBgkqhkiG9w0BAQEFAASC…,
 //     MIIEpAIBAAKC…), as environment variables hold one; the same bytes as a line of a public key's or a
 //     certificate's PEM body are not a key. A header alone

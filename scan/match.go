@@ -2384,10 +2384,7 @@ func findTelegramToken(text string, at, n int) ([]span, int) {
 	if at-s < 8 || at-s > 10 || s > 0 && isWordByte(text[s-1]) && !(s >= 4 && text[s-4:s] == "/bot") {
 		return nil, 0
 	}
-	e := at + 1
-	for e < len(text) && (isWordByte(text[e]) || text[e] == '-') {
-		e++
-	}
+	e := segmentEnd(text, at+1)
 	if e-(at+1) != 35 || !tokenOK(text[at+1:e]) || distinct(text[at+1:e]) <= 12 {
 		return nil, 0
 	}
@@ -2402,6 +2399,14 @@ var base64urlByte = func() (t [256]bool) {
 	return t
 }()
 
+// segmentEnd returns where the run of base64url bytes that starts at text[i] ends.
+func segmentEnd(text string, i int) int {
+	for i < len(text) && base64urlByte[text[i]] {
+		i++
+	}
+	return i
+}
+
 // findJWE finds, at a hit of "eyJ" that starts a word, a JSON Web Encryption token in compact form (RFC 7516):
 // a header that names its content encryption ("enc") and four more segments, the encrypted key (empty for
 // direct encryption), an IV of 16 characters or more, the ciphertext and a tag of 16 or more. A hit that
@@ -2410,19 +2415,13 @@ func findJWE(text string, at, n int) ([]span, int) {
 	if at > 0 && isWordByte(text[at-1]) {
 		return nil, 0
 	}
-	seg := func(i int) int {
-		for i < len(text) && base64urlByte[text[i]] {
-			i++
-		}
-		return i
-	}
-	e1 := seg(at + n)
+	e1 := segmentEnd(text, at+n)
 	i, lens := e1, [4]int{}
 	for k := range lens {
 		if i >= len(text) || text[i] != '.' {
 			return nil, e1
 		}
-		j := seg(i + 1)
+		j := segmentEnd(text, i+1)
 		lens[k], i = j-(i+1), j
 	}
 	if lens[1] < 16 || lens[2] < 1 || lens[3] < 16 || i < len(text) && text[i] == '.' {
@@ -2592,12 +2591,7 @@ func (d *runDecoder) header(at int, signed bool) bool {
 // hit whose header fails does not skip the rest of its run, since a later hit in it may start a real token
 // (eyJ0-eyJhbGci…).
 func findJWT(text string, hits []int) []span {
-	seg := func(i int) int {
-		for i < len(text) && base64urlByte[text[i]] {
-			i++
-		}
-		return i
-	}
+	seg := func(i int) int { return segmentEnd(text, i) }
 	pad := func(i int) int {
 		for k := 0; k < 2 && i < len(text) && text[i] == '='; k++ {
 			i++

@@ -46,6 +46,8 @@ func ruleTable() []*rule {
 	exTok := fake("Zk3Qp9XvLm2Rt7", "Wb4Nc8Hy6Jd1Fs5Ga0Ke")       // 34 alphanumerics
 	exTok36 := fake("aB3dE5fG7hJ9kL1mN2", "pQ4rS6tU8vW0xY2zA4")   // 36 alphanumerics
 	exJWT := fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".", "eyJzdWIiOiJ1LTQyIiwicm9sZSI6Im9wcyJ9", ".", "kR3vX9pQ2mLw7ZtN4bYc8HsJ1dFg6EaU0oWiT5yVnKq")
+	// exIssJWT has a header of an issuer's own parameters, signed at full length.
+	exIssJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
 	awsKeyIDPrefixes := awsKeyIDPrefixes()
 	return []*rule{
 		// ---- AWS ----
@@ -195,7 +197,8 @@ func ruleTable() []*rule {
 			valid:         tokenOK,
 			examples: func() (positives, negatives []string) {
 				return []string{fake("AGE-SECRET-KEY-1", "5FERYXHRDZ9M6Y09MR8WRERW", "ZGJ6F8NTXVHXYRDLM5AAHN0T09NL4UJY86")},
-					[]string{"AGE-SECRET-KEY-1XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX", "keys start with AGE-SECRET-KEY-1"}
+					[]string{"AGE-SECRET-KEY-1XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX", "keys start with AGE-SECRET-KEY-1",
+						"AGE-SECRET-KEY-1" + strings.Repeat("Q", 58)} // the all-zero key
 			},
 		},
 		{
@@ -690,7 +693,9 @@ func ruleTable() []*rule {
 			valid:         tokenOK,
 			examples: func() (positives, negatives []string) {
 				return []string{fake("sk-ant-", "api03-", exTok, exTok36, "AA")},
-					[]string{"sk-ant-api03-…", "sk-ant-api03-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"}
+					[]string{"sk-ant-api03-…", "sk-ant-api03-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+						// typed with alphabet runs, not generated
+						"sk-ant-api03-abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde-1234fghijklmnopby56aaaogaopaaaabc123xyzAA"}
 			},
 		},
 		{
@@ -873,7 +878,8 @@ func ruleTable() []*rule {
 				return tokenOK(v) && distinct(v) > 8
 			},
 			examples: func() (positives, negatives []string) {
-				return []string{fake("lin_api_", exTok, "aB3dE5"), fake("PMAK-", "3f9a1c7e5b2d8a4f6c0e9b1d", "-", "7a3f5c2e9b1d7a3f5c2e3f9a1c7e5b2d8a"), fake("pplx-", exTok, exTok[:14])},
+				return []string{fake("fm2_", "lJPECAAAAAAAAyZtxBD1hSZ7L5leXsj64ZbDlkm/wrVodHRwczovL2FwaS5mbHkuaW8vdjGWAJLOAAwMDB8Lk7lo",
+						"dHRwczovL2FwaS5mbHkuaW8vYWFhL3YxxDwDnhgJj/ML/nRKMiAYgnvXfNacrGWffj5TdfgGY2LU0ZetT7WzTLQQMO"), fake("lin_api_", exTok, "aB3dE5"), fake("PMAK-", "3f9a1c7e5b2d8a4f6c0e9b1d", "-", "7a3f5c2e9b1d7a3f5c2e3f9a1c7e5b2d8a"), fake("pplx-", exTok, exTok[:14])},
 					[]string{"LINEAR_API_KEY=lin_api_your_key_here", "PMAK-<key>", "HRKU-AA" + strings.Repeat("x", 58), "pplx-" + strings.Repeat("x", 48)}
 			},
 		},
@@ -902,9 +908,7 @@ func ruleTable() []*rule {
 			examples: func() (positives, negatives []string) {
 				// a header that names other JOSE parameters than alg or typ: {"kid":"k1","enc":"A256GCM"}
 				kidJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"kid":"k1","enc":"A256GCM"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
-				// a header of an issuer's own parameters, signed at full length
-				issJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
-				return []string{"GET /cb?id_token=" + exJWT + "&state=x", "token " + kidJWT, "sa token: " + issJWT},
+				return []string{"GET /cb?id_token=" + exJWT + "&state=x", "token " + kidJWT, "sa token: " + exIssJWT},
 					[]string{"eyJhbGciOi…", "eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl",
 						"the jwt.io example: " + fake("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", ".",
 							"eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ", ".",
@@ -932,8 +936,7 @@ func ruleTable() []*rule {
 			caseSensitive: true,
 			find:          findBase64JWT,
 			examples: func() (positives, negatives []string) {
-				issJWT := base64.RawURLEncoding.EncodeToString([]byte(`{"iss":"kubernetes/serviceaccount"}`)) + exJWT[strings.IndexByte(exJWT, '.'):]
-				return []string{"data:\n  token: " + base64.StdEncoding.EncodeToString([]byte(exJWT)), "token: " + base64.StdEncoding.EncodeToString([]byte(issJWT))},
+				return []string{"data:\n  token: " + base64.StdEncoding.EncodeToString([]byte(exJWT)), "token: " + base64.StdEncoding.EncodeToString([]byte(exIssJWT))},
 					[]string{"ZXlK" + strings.Repeat("QUFB", 20), base64.StdEncoding.EncodeToString([]byte("eyJub3QiOiJqd3QifQ.eyJhIjoxfQ.c2lnbmF0dXJlc2lnbmF0dXJl"))}
 			},
 		},
@@ -970,7 +973,8 @@ func ruleTable() []*rule {
 			examples: func() (positives, negatives []string) {
 				return []string{"newrelic: " + fake("NRAK-", "Q7XW2LM4KP9RT3ZB8NV5CJ6HD1F"), "MAILGUN_KEY=" + fake("key-", "3e8c1f9a7b2d4e6f0a5c8b1d9e7f2a4c"),
 						"NEW_RELIC_KEY=" + fake("NRAK-", "q7xw2lm4kp9rt3zb8nv5cj6hd1f")},
-					[]string{"a key-value store", "key-" + strings.Repeat("0", 32), "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX"}
+					[]string{"a key-value store", "key-" + strings.Repeat("0", 32), "NRAK-XXXXXXXXXXXXXXXXXXXXXXXXXXX",
+						"the browser agent's key NRJS-afc9e025f8c6d605083 is in every page"}
 			},
 		},
 		{

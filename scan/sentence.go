@@ -240,10 +240,10 @@ func findSentenceCredential(text string, at, n int) ([]span, int) {
 		// "authenticates with 832d2129-…": a UUID right after a login's "with" is what it logs in with
 		// (Heroku's API keys are UUIDs); in other prose a UUID is an identifier.
 		i, j := nextRun(text, at+n, le)
-		with := strings.HasSuffix(strings.ToLower(text[at:at+n]), " with")
+		with := n > 5 && equalFoldASCII(text[at+n-5:at+n], " with")
 		if !with && j-i == 4 && equalFoldASCII(text[i:j], "with") {
-			with, i = true, j
-			i, j = nextRun(text, i, le)
+			with = true
+			i, j = nextRun(text, j, le)
 		}
 		if s, e := trimValue(text, i, j); with && isUUID(text[s:e]) {
 			return found(span{s, e})
