@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -262,9 +263,17 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (Imp
 	im := &importer{s: s, opt: opt, artIDs: map[int64]int64{}, claimIDs: map[int64]int64{}, artLen: map[int64]int{},
 		verified: map[int64]bool{}, newClaims: map[int64]bool{}}
 	err = im.run(ctx, r)
+	if cerr := ctx.Err(); err != nil && cerr != nil && !errors.Is(err, cerr) {
+		// A statement the cancel interrupted fails with the database's own error.
+		err = fmt.Errorf("import: %w (%v)", cerr, err)
+	}
 	if im.tx != nil {
-		// Not committed: an error, or a cancel. Nothing of the import is kept.
+		// Not committed: an error, or a cancel. Nothing of the import is kept, not even the files it
+		// wrote: a refused import may hold a secret.
 		im.tx.Rollback()
+		if rerr := s.removeFiles(im.wrote); rerr != nil && err == nil {
+			err = fmt.Errorf("import: %w", rerr)
+		}
 	}
 	if err != nil {
 		return ImportResult{}, err
@@ -289,6 +298,7 @@ type importer struct {
 	lastData  []byte
 	lastTask  string
 	flagged   FlaggedArtifactsError // artifacts the scan flagged that the export does not mark flagged
+	wrote     []string              // hashes of the artifact files the import created, removed unless it commits
 
 	tx    *sql.Tx
 	d     delta // rows of the open transaction
@@ -425,6 +435,9 @@ func (im *importer) add(ctx context.Context, n int, l ExportLine) error {
 					im.flagged.Hashes = append(im.flagged.Hashes, l.Hash[:12])
 					im.flagged.Findings += f
 				}
+			}
+			if _, err := im.s.root.Root().Lstat(casPath(l.Hash)); errors.Is(err, fs.ErrNotExist) {
+				im.wrote = append(im.wrote, l.Hash)
 			}
 			id = im.newID(l.ID, &im.nextArt)
 			row := artifactRow{ID: id, Hash: l.Hash, Kind: l.Kind, Source: l.Source, Session: l.Session, Task: l.Task,

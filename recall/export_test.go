@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -117,7 +121,70 @@ func TestImportRejects(t *testing.T) {
 		if h, _ := s.UndoHistory(ctx); len(h) != 0 {
 			t.Errorf("%s: the failed import left undo records %+v", tc.name, h)
 		}
+		if files := casFiles(t, s); len(files) != 0 {
+			t.Errorf("%s: the failed import left artifact files %v", tc.name, files)
+		}
 	}
+}
+
+// casFiles lists the files under the store's artifact directory.
+func casFiles(t *testing.T, s *Store) []string {
+	t.Helper()
+	var files []string
+	err := fs.WalkDir(s.root.Root().FS(), casDir, func(path string, d fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && path == casDir {
+			return fs.SkipDir
+		}
+		if err == nil && !d.IsDir() {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestImportCancelled: an import cancelled part way returns the context's error (memoree exits 130 for it),
+// not an undo conflict, and leaves neither rows nor artifact files behind.
+func TestImportCancelled(t *testing.T) {
+	src := openTemp(t)
+	for i := range 40 {
+		remember(t, src, t0.Add(time.Duration(i)), fmt.Sprintf("Service svc%d listens on port %d", i, 9000+i))
+	}
+	data := export(t, src)
+	for _, at := range []int{len(data) / 4, len(data) / 2, len(data) - 200} {
+		ctx, cancel := context.WithCancel(context.Background())
+		s := openTemp(t)
+		before := counts(t, s)
+		_, err := s.Import(ctx, &cancelAfter{r: bytes.NewReader(data), n: at, cancel: cancel}, ImportOptions{Now: t0, BatchSize: 7})
+		cancel()
+		if !errors.Is(err, context.Canceled) || strings.Contains(err.Error(), "undo") {
+			t.Errorf("cancelled after %d bytes: %v, want context.Canceled alone", at, err)
+		}
+		if after := counts(t, s); after != before {
+			t.Errorf("cancelled after %d bytes: the import left %s", at, after)
+		}
+		if files := casFiles(t, s); len(files) != 0 {
+			t.Errorf("cancelled after %d bytes: the import left artifact files %v", at, files)
+		}
+	}
+}
+
+// cancelAfter reads r and calls cancel once n bytes have been read.
+type cancelAfter struct {
+	r      io.Reader
+	n      int
+	cancel func()
+}
+
+func (c *cancelAfter) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p[:min(len(p), max(c.n, 1))])
+	if c.n -= k; c.n <= 0 {
+		c.cancel()
+	}
+	return k, err
 }
 
 // FuzzExportImport builds a store from the lines of the input (each line a claim, every third note applied

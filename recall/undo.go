@@ -217,6 +217,15 @@ func removeRows(ctx context.Context, tx *sql.Tx, d delta) ([]string, error) {
 	return files, nil
 }
 
+// conflict is the error of a row insertRows could not put back: the context's when it was cancelled (the
+// statement failed for that), else [ErrUndoConflict] with the database's reason.
+func conflict(ctx context.Context, what string, err error) error {
+	if cerr := ctx.Err(); cerr != nil {
+		return fmt.Errorf("%s: %w", what, cerr)
+	}
+	return fmt.Errorf("%s: %w (%v)", what, ErrUndoConflict, err)
+}
+
 // insertRows puts back the rows of d, which must be held, with their ids, index entries and artifact files.
 func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, d delta) error {
 	for _, a := range d.Artifacts {
@@ -232,7 +241,7 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, d delta) error {
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO artifacts (id, hash, kind, source, session, task, created, flagged)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.ID, a.Hash, a.Kind, a.Source, a.Session, a.Task, a.Created, flagged); err != nil {
-			return fmt.Errorf("restore artifact %s: %w (%v)", a.Hash[:12], ErrUndoConflict, err)
+			return conflict(ctx, "restore artifact "+a.Hash[:12], err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO artifacts_fts (rowid, text) VALUES (?, ?)`, a.ID, string(a.Data)); err != nil {
 			return fmt.Errorf("restore artifact %s: %w", a.Hash[:12], err)
@@ -244,7 +253,7 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, d delta) error {
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO claims (id, key, text, kind, compiler, created, context, status)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.ID, c.Key, c.Text, c.Kind, c.Compiler, c.Created, c.Context, cmp.Or(c.Status, "active")); err != nil {
-			return fmt.Errorf("restore claim %d: %w (%v)", c.ID, ErrUndoConflict, err)
+			return conflict(ctx, fmt.Sprintf("restore claim %d", c.ID), err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO claims_fts (rowid, text, context) VALUES (?, ?, ?)`, c.ID, c.Text, c.Context); err != nil {
 			return fmt.Errorf("restore claim %d: %w", c.ID, err)
@@ -253,13 +262,13 @@ func (s *Store) insertRows(ctx context.Context, tx *sql.Tx, d delta) error {
 	for _, r := range d.Evidence {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO evidence (claim, artifact, start, "end") VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			r.Claim, r.Artifact, r.Start, r.End); err != nil {
-			return fmt.Errorf("restore evidence: %w (%v)", ErrUndoConflict, err)
+			return conflict(ctx, "restore evidence", err)
 		}
 	}
 	for _, r := range d.Refs {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO refs (artifact, key, value) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
 			r.Artifact, r.Key, r.Value); err != nil {
-			return fmt.Errorf("restore ref: %w (%v)", ErrUndoConflict, err)
+			return conflict(ctx, "restore ref", err)
 		}
 	}
 	for _, r := range d.Supersessions {
