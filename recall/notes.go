@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,7 +64,7 @@ func noteExt(name string) bool {
 
 // ImportNotes applies every *.md and *.txt file under dir (any case; hidden files and directories, symbolic
 // links and blank files skipped) as a note, in one process and one transaction: the way to bring existing
-// Markdown memory in. It holds every note's text and claims in memory until the commit (notes are at most 64
+// Markdown memory in. Notes go in oldest file first, by modification time. It holds every note's text and claims in memory until the commit (notes are at most 64
 // KiB each); artifact files are written opt.BatchSize notes at a time. Each note must be what a checkpoint may be ([checkpoint.Validate]: UTF-8,
 // at most 64 KiB, not blank) and is secret-scanned first; if any is flagged and opt.AllowFlagged is not set,
 // nothing is applied and the error is a [*FlaggedNotesError]. Notes are kind "note" with source
@@ -81,6 +82,7 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 	}
 	// First pass: find, check and scan every note, so that a refusal writes nothing.
 	var files []string
+	modified := map[string]time.Time{}
 	flagged := map[string]bool{}
 	var fe FlaggedNotesError
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -104,6 +106,11 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 		if err != nil || text == nil {
 			return err
 		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		modified[rel] = fi.ModTime()
 		if n := len(scan.Text(string(text))); n > 0 {
 			flagged[rel] = true
 			fe.Files = append(fe.Files, rel)
@@ -118,6 +125,10 @@ func (s *Store) ImportNotes(ctx context.Context, dir string, opt NotesOptions) (
 	if len(fe.Files) > 0 && !opt.AllowFlagged {
 		return res, &fe
 	}
+	// Every note is stored at opt.Now, so the order they go in is the only age they have: the oldest file
+	// (by modification time) goes first, and of two notes that state a fact, recall ranks the newer file's
+	// first. Files modified at the same time go in walk order.
+	slices.SortStableFunc(files, func(a, b string) int { return modified[a].Compare(modified[b]) })
 	// Second pass: read again (a note must be applied as it is now) and compile, writing the artifact files a
 	// part at a time, synced together; then apply every note in one transaction, so that a crash or an error
 	// leaves the store as it was (the files aside, which artifact gc removes).

@@ -85,3 +85,32 @@ func TestImportNotes(t *testing.T) {
 		t.Fatalf("non-UTF-8 note: %v", err)
 	}
 }
+
+// TestImportNotesOldestFirst: every imported note is stored at the same time, so the files go in oldest
+// first by modification time, whatever their names, and recall ranks the newer file's fact first.
+func TestImportNotesOldestFirst(t *testing.T) {
+	for _, names := range [][2]string{{"a-old.md", "b-new.md"}, {"b-old.md", "a-new.md"}} {
+		dir := t.TempDir()
+		writeNotes(t, dir, map[string]string{
+			names[0]: "The production database runs in us-east-1.\n",
+			names[1]: "The production database runs in eu-west-2.\n",
+		})
+		if err := os.Chtimes(filepath.Join(dir, names[0]), t0.AddDate(-1, 0, 0), t0.AddDate(-1, 0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(dir, names[1]), t0, t0); err != nil {
+			t.Fatal(err)
+		}
+		s := openTemp(t)
+		if _, err := s.ImportNotes(context.Background(), dir, NotesOptions{Now: t0}); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Recall(context.Background(), "where does the production database run", 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := texts(res.Claims); len(got) != 2 || !strings.Contains(got[0], "eu-west-2") {
+			t.Errorf("%v: recall lists %q, want the newer file's eu-west-2 first", names, got)
+		}
+	}
+}

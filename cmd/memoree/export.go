@@ -121,8 +121,9 @@ imported marked flagged, so that context build leaves it out.
 
 With --notes DIR, applies every *.md and *.txt file under DIR (hidden files and symlinks skipped) as a
 note, as 'remember --apply --keep-old' would, in one process: the way to bring existing Markdown memory
-files in. It supersedes nothing: a note that changes a fact another states stays current beside it
-(recall ranks the newer first; 'remember --apply --supersede ID' replaces one by hand).
+files in. Notes go in oldest file first, by modification time. It supersedes nothing: a note that
+changes a fact another states stays current beside it (recall ranks the newer file's first; 'remember
+--apply --supersede ID' replaces one by hand).
 Every file is scanned first; if any is flagged, nothing is applied (exit 3) unless --allow-flagged, and
 the flagged ones are named. On a terminal a progress line shows on stderr.
 
@@ -165,6 +166,11 @@ func runImport(c *cli.Context, e *env) error {
 		progress := func(done, total int) {}
 		if isTerminal(e.stderr) {
 			progress = func(done, total int) { fmt.Fprintf(e.stderr, "\rmemoree: imported %d of %d notes", done, total) }
+		}
+		if fi, err := os.Stat(arg); err != nil {
+			return fmt.Errorf("import: %w", err)
+		} else if !fi.IsDir() {
+			return usagef("%s is not a directory: --notes takes a directory of *.md and *.txt notes", escape.Label(arg))
 		}
 		var res recall.NotesResult
 		err = withStore(dir, func(st *recall.Store) (err error) {
