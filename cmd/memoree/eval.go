@@ -100,7 +100,8 @@ artifacts with the current one, so that they gain what it knows (claim context, 
 and their bytes stay as they are, and so does the exact evidence of each claim. It is all or nothing,
 under the store's write lock, and says how many claims it added, removed, updated and left alone.
 A fact a newer note replaced stays replaced: a supersession passes to the claims now made from the same
-text, and is lifted only where no claim is made from it any more. Undo takes a reindex back. Creates no
+text, and is lifted only where no claim is made from it any more. Undo takes a reindex back; one that
+changed nothing makes no undo record, so undo after it takes back the operation before. Creates no
 store when there is none.`, "memoree reindex\nmemoree reindex --json"),
 		Flags:  []cli.Flag{jsonFlag},
 		Action: func(c *cli.Context) error { return runReindex(c, e) },
@@ -117,7 +118,7 @@ type reindexJSON struct {
 	Unchanged int    `json:"unchanged"`
 	Lifted    int    `json:"lifted"`  // supersessions lifted because a claim they named is gone
 	Carried   int    `json:"carried"` // supersessions passed to the claims now made from the same text
-	Record    int64  `json:"record"`  // the undo record; 0 when there was no store
+	Record    int64  `json:"record"`  // the undo record; 0 when there was no store or nothing changed
 }
 
 func runReindex(c *cli.Context, e *env) error {
@@ -152,7 +153,11 @@ func runReindex(c *cli.Context, e *env) error {
 	if out.Carried+out.Lifted > 0 {
 		sups = fmt.Sprintf("; %d supersession(s) carried to the claims made from the same text, %d lifted", out.Carried, out.Lifted)
 	}
-	_, err = fmt.Fprintf(e.stdout, "reindexed %d artifact(s) with %s: %d claim(s) added, %d removed, %d updated, %d unchanged%s\n",
-		out.Artifacts, out.Compiler, out.Added, out.Removed, out.Updated, out.Unchanged, sups)
+	undo := ""
+	if out.Record == 0 {
+		undo = "; nothing changed, nothing to undo"
+	}
+	_, err = fmt.Fprintf(e.stdout, "reindexed %d artifact(s) with %s: %d claim(s) added, %d removed, %d updated, %d unchanged%s%s\n",
+		out.Artifacts, out.Compiler, out.Added, out.Removed, out.Updated, out.Unchanged, sups, undo)
 	return printedError("reindexed", err)
 }
