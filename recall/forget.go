@@ -67,6 +67,9 @@ type ForgetResult struct {
 	ClearedContext []int64
 	Record         int64 // the undo record, 0 for a dry run or a purge
 	Purged         bool
+	// RedoDropped lists the artifacts, named by a purge, that no row holds any more but an undone
+	// operation's record keeps for [Store.Redo]: the purge deletes that copy, and redo cannot bring them back.
+	RedoDropped []string
 }
 
 // Forget removes claims, named by ID ("42" or "claim:42"), and artifacts with every claim that only they
@@ -88,11 +91,20 @@ type ForgetResult struct {
 // target resolves.
 func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions) (ForgetResult, error) {
 	if opt.DryRun {
+		var redo []string
+		var err error
+		if opt.Purge {
+			if targets, redo, err = redoCopies(ctx, s.db, targets); err != nil {
+				return ForgetResult{}, fmt.Errorf("forget: %w", err)
+			}
+		}
 		p, err := s.forgetPlan(ctx, s.db, targets)
 		if err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
-		return p.result(), nil
+		res := p.result()
+		res.RedoDropped = redo
+		return res, nil
 	}
 	if s.readOnly {
 		return ForgetResult{}, fmt.Errorf("forget: %w", ErrReadOnly)
@@ -112,11 +124,18 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
 	defer tx.Rollback()
+	var redo []string
+	if opt.Purge {
+		if targets, redo, err = redoCopies(ctx, tx, targets); err != nil {
+			return ForgetResult{}, fmt.Errorf("forget: %w", err)
+		}
+	}
 	p, err := s.forgetPlan(ctx, tx, targets)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
 	}
 	d, res := p.d, p.result()
+	res.RedoDropped = redo
 	files, err := removeRows(ctx, tx, d)
 	if err != nil {
 		return ForgetResult{}, fmt.Errorf("forget: %w", err)
@@ -153,6 +172,77 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		return res, fmt.Errorf("forget: %w", err)
 	}
 	return res, nil
+}
+
+// redoCopies splits targets into those [Store.Forget] resolves among stored rows and the full hashes of the
+// artifacts that only the record of an undone operation holds, kept for its redo: an apply undone by mistake
+// keeps its note's text until the next operation, and a purge must be able to name it. A purge deletes every
+// operation waiting for a redo (see pruneUndoLog), so those copies go with it.
+func redoCopies(ctx context.Context, q rowQuerier, targets []string) (stored, redo []string, err error) {
+	var held []string
+	loaded := false
+	for _, t := range targets {
+		kind, v, explicit := strings.Cut(t, ":")
+		if !explicit {
+			v = t
+		}
+		if explicit && kind != "artifact" || CheckPrefix(v) != nil {
+			stored = append(stored, t)
+			continue
+		}
+		p := strings.ToLower(v)
+		var n int
+		if err := q.QueryRowContext(ctx, `SELECT count(*) FROM artifacts WHERE hash >= ? AND hash <= ?`, p, p+"g").Scan(&n); err != nil {
+			return nil, nil, err
+		}
+		if !loaded {
+			if held, err = undoneArtifacts(ctx, q); err != nil {
+				return nil, nil, err
+			}
+			loaded = true
+		}
+		var match []string
+		for _, h := range held {
+			if strings.HasPrefix(h, p) && !slices.Contains(match, h) {
+				match = append(match, h)
+			}
+		}
+		if n > 0 || len(match) != 1 || !explicit && strings.Trim(v, "0123456789") == "" {
+			// Stored, not held, ambiguous, or possibly a claim ID: resolved (or refused) as usual.
+			stored = append(stored, t)
+			continue
+		}
+		if !slices.Contains(redo, match[0]) {
+			redo = append(redo, match[0])
+		}
+	}
+	return stored, redo, nil
+}
+
+// undoneArtifacts returns the hashes of the artifacts whose bytes the records of undone operations hold.
+func undoneArtifacts(ctx context.Context, q rowQuerier) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT record FROM undo_log WHERE state = 'undone' AND holds_text`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var hashes []string
+	for rows.Next() {
+		var js string
+		if err := rows.Scan(&js); err != nil {
+			return nil, err
+		}
+		var rec undoRecord
+		if err := json.Unmarshal([]byte(js), &rec); err != nil {
+			return nil, fmt.Errorf("undo record: %w", err)
+		}
+		for _, a := range slices.Concat(rec.Added.Artifacts, rec.Removed.Artifacts) {
+			if a.Data != nil {
+				hashes = append(hashes, a.Hash)
+			}
+		}
+	}
+	return hashes, rows.Err()
 }
 
 // pruneUndoLog deletes, for a purge of the rows of d, every operation of the undo log that could bring text

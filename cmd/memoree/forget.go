@@ -34,7 +34,9 @@ rows are deleted securely, the full-text indexes rebuilt, the database rewritten
 forget can be undone ('memoree undo'): the undo record keeps a copy. --purge keeps none, so the text is
 gone for good, and removes every other undo record that holds text or names the purged rows, and the
 older ones that depend on those (an apply whose note an earlier forget removed): it is the way to remove a
-secret applied with --allow-flagged. A pending checkpoint the text came from is not touched: the output
+secret applied with --allow-flagged. An undo keeps the text it took out so that redo can put it back,
+until the next store operation: --purge also takes the hash of an artifact only that copy holds, and
+deletes it. A pending checkpoint the text came from is not touched: the output
 names it, for 'memoree pending drop'. Forgetting a claim by ID leaves its artifact, which still holds the text:
 forget the artifact too, as the hint says. Nothing is removed unless every ID names something.`, `memoree forget --dry-run 3f2a
 memoree forget 42 57
@@ -55,6 +57,8 @@ type forgetJSON struct {
 	Bytes     int64                `json:"bytes"`
 	Revived   []int64              `json:"revived"`  // claims current again: what they superseded is gone
 	StillIn   []string             `json:"still_in"` // artifacts kept that still hold a forgotten claim's text
+	// RedoDropped: artifacts an undo had taken out, whose copy kept for redo --purge deleted
+	RedoDropped []string `json:"redo_dropped"`
 }
 
 type forgotClaimJSON struct {
@@ -120,7 +124,7 @@ func runForget(c *cli.Context, e *env) error {
 	}
 	out := forgetJSON{DryRun: dry, Purged: res.Purged, Record: res.Record, Claims: []forgotClaimJSON{},
 		Artifacts: []forgotArtifactJSON{}, Evidence: res.Evidence, Bytes: res.Bytes, Revived: nonNil(res.Revived),
-		StillIn: nonNil(res.StillIn)}
+		StillIn: nonNil(res.StillIn), RedoDropped: nonNil(res.RedoDropped)}
 	for _, cl := range res.Claims {
 		text := cl.Text
 		if cl.Flagged {
@@ -171,6 +175,13 @@ func runForget(c *cli.Context, e *env) error {
 	}
 	for _, a := range out.Artifacts {
 		fmt.Fprintf(&b, "artifact\t%s\t%s\t%d bytes\n", shortHash(a.Artifact), a.Kind, a.Bytes)
+	}
+	for _, h := range out.RedoDropped {
+		what := "its copy kept for redo is deleted: redo cannot bring it back"
+		if dry {
+			what = "its copy kept for redo would be deleted"
+		}
+		fmt.Fprintf(&b, "undone\t%s\t%s\n", shortHash(h), what)
 	}
 	for _, id := range out.Revived {
 		fmt.Fprintf(&b, "revived\t%d\tcurrent again: the claim that superseded it is forgotten\n", id)
@@ -225,7 +236,8 @@ func undoCommand(e *env, redo bool) *cli.Command {
 yet: an apply's undo removes exactly what it added (claims first seen in it, evidence it added to
 claims known before) and lifts the supersessions it made; a forget's undo puts back what it removed,
 unless it was purged. Each undo can be redone ('memoree redo') until another operation changes the
-store.`, "memoree undo\nmemoree undo --json"
+store; until then the store keeps a copy of what the undo took out, which 'memoree forget --purge HASH'
+deletes (for a secret applied by mistake).`, "memoree undo\nmemoree undo --json"
 	if redo {
 		name, usage, desc, examples = "redo", "redo the operation the newest undo took back",
 			`Redoes what the newest undo took back. A new store operation after an undo clears what there was
