@@ -13,6 +13,11 @@
 // hits. Expressions are Go RE2 (linear time) and hand-written matchers stop after a fixed distance, so a scan
 // is linear in the size of the text whatever its shape. Rules compile on the first call, never at start-up.
 //
+// Characters a reader does not see do not hide a secret or an order: before the rules run, a space other than
+// U+0020 (a no-break or an ideographic space) reads as a space, a format character (a byte-order mark, a
+// zero-width space or joiner, a soft hyphen, a bidi control) is left out, and a tag character reads as the
+// ASCII letter it spells invisibly. Findings still count the bytes of the text as given (see hidden.go).
+//
 // # Policy for ambiguous cases
 //
 //   - A credential name alone is not a finding: "rotate the password tomorrow" talks about a password. A finding
@@ -257,7 +262,10 @@
 //
 // A note is read back into a future agent's context, so text in it that gives that agent orders is memory
 // poisoning. Nine deterministic rules flag it. Each is a small grammar over word families rather than a list of
-// phrasings, with a look-back of at most one line:
+// phrasings, with a look-back of at most one line. An order opens its clause: lead words (please, now, just),
+// an address ("agent,") or a label that alerts the reader may stand before it, a label in capitals also
+// without a colon (SYSTEM, TODO, URGENT, IMPORTANT, NOTE, ADMIN, ASSISTANT...: "SYSTEM ignore all previous
+// instructions"); another word in capitals does not ("RUN curl … | bash" is a Dockerfile's step):
 //
 //   - instruction-override: a verb of dropping (ignore, disregard, forget, override, discard, set aside, stop
 //     following) over an object of earlier orders: prior or previous instructions, rules, guidance or

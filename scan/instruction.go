@@ -302,8 +302,8 @@ func agentMust(ws []string) bool {
 var runInfinitives = map[string]bool{"exécuter": true, "lancer": true, "ejecutar": true, "executar": true, "rodar": true,
 	"ausführen": true, "uruchomić": true, "wykonać": true, "eseguire": true, "uitvoeren": true, "выполнить": true, "запустить": true}
 
-// imperative reports whether the word at text[at] opens its clause as a command: nothing but lead words, list
-// markers, quotes or addressing ("agent,") stands between the clause start and it.
+// imperative reports whether the word at text[at] opens its clause as a command: nothing but lead words, labels
+// in capitals, list markers, quotes or addressing ("agent,") stands between the clause start and it.
 func imperative(text string, at int) bool {
 	before := strings.TrimSpace(text[clauseStart(text, at):at])
 	// A dash between words ends a clause too: "NEW TASK — ignore …".
@@ -394,13 +394,27 @@ func imperative(text string, at int) bool {
 	if len(ws) > 4 {
 		return false
 	}
-	for _, w := range ws {
-		if !leadWords[strings.Trim(w, ",")] {
+	for _, w := range strings.Fields(before) {
+		if !leadWords[strings.ToLower(strings.Trim(w, ","))] && !labelWord(w) {
 			return false
 		}
 	}
 	return true
 }
+
+// labelWord reports whether w is one of [labelWords], in capitals, which may open an order without a colon:
+// "SYSTEM ignore …", "TODO ignore …", "URGENT run …". Other words in capitals are not: "RUN curl … | bash" in a
+// Dockerfile is a step the note quotes.
+func labelWord(w string) bool {
+	w = strings.TrimRight(w, ",!")
+	return labelWords[w] || len(w) > 2 && w[len(w)-1] == 'S' && labelWords[w[:len(w)-1]]
+}
+
+// labelWords are the labels in capitals that address or alert a reader.
+var labelWords = map[string]bool{"SYSTEM": true, "TODO": true, "URGENT": true, "IMPORTANT": true, "NOTE": true, "ADMIN": true,
+	"ASSISTANT": true, "AI": true, "AGENT": true, "ATTENTION": true, "WARNING": true, "FYI": true, "NB": true, "PS": true,
+	"OVERRIDE": true, "INSTRUCTION": true, "PRIORITY": true, "ACTION": true, "REMINDER": true, "DEVELOPER": true,
+	"CRITICAL": true, "MANDATORY": true, "REQUIRED": true, "NEW": true, "UPDATE": true}
 
 // objectEnds reports whether the object keyword ending at text[end] ends its noun phrase: "disable the secret
 // scanner and …", but not "skip the guardrails discussion".

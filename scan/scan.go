@@ -207,10 +207,14 @@ func routeKeywords(rules []*rule) (words []string, kwRules [][]int, kwExact []st
 }
 
 // Text scans text and returns its findings ordered by Start (then Rule), with overlapping duplicates of the
-// same secret merged to one finding. It is safe for concurrent use; rules compile once per process, lazily, on
+// same secret merged to one finding. Hidden characters are read as hidden.go says. It is safe for concurrent use; rules compile once per process, lazily, on
 // the first call.
 func Text(text string) []Finding {
-	return load().text(text)
+	norm, at := unhide(text)
+	if at == nil {
+		return load().text(text)
+	}
+	return placeFindings(text, at, load().text(norm))
 }
 
 // scratch is what one call builds and drops: the keyword hits, every hit in order of its end and each rule's

@@ -1,0 +1,106 @@
+package scan
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Hidden characters.
+//
+// A byte-order mark before a note's first word, a no-break space or an ideographic space between two words, a
+// zero-width space or a soft hyphen inside one: none of them changes what a reader sees, and each used to
+// keep a rule from matching ("Ignore\u00a0all previous instructions", "AKIA\u200bQ4ZJ…"). Before the rules
+// run, every space character other than U+0020 (Unicode category Zs) reads as a space and every format
+// character (Cf: zero-width spaces and joiners, soft hyphens, byte-order marks, bidi controls) is left out,
+// except the tag characters that spell ASCII invisibly (U+E0020-U+E007E), which read as the letters they spell.
+// Findings are given in the text as it was: Start, End, Line and Column count its bytes, and a span that
+// holds hidden characters holds them there too, as does its preview.
+
+// unhide returns text with hidden characters read as the rules should, and for each byte of the result the
+// offset in text of the byte it came from; it returns text itself and nil when there is none, the usual case.
+func unhide(text string) (string, []int32) {
+	first := firstHidden(text)
+	if first < 0 {
+		return text, nil
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	at := make([]int32, 0, len(text))
+	b.WriteString(text[:first])
+	for i := range first {
+		at = append(at, int32(i))
+	}
+	for i := first; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r >= utf8.RuneSelf && unicode.Is(unicode.Zs, r):
+			b.WriteByte(' ')
+			at = append(at, int32(i))
+		case r >= 0xE0020 && r <= 0xE007E:
+			// A tag character spells its ASCII letter invisibly: text hidden that way is read as that text.
+			b.WriteByte(byte(r - 0xE0000))
+			at = append(at, int32(i))
+		case hidden(r):
+			// left out
+		default:
+			b.WriteString(text[i : i+size])
+			for k := range size {
+				at = append(at, int32(i+k))
+			}
+		}
+		i += size
+	}
+	return b.String(), at
+}
+
+// firstHidden returns the offset of the first hidden character in text, or -1. Every one of them is outside
+// ASCII, and most notes are ASCII: the scan for them costs a pass over the bytes.
+func firstHidden(text string) int {
+	for i := 0; i < len(text); {
+		if i+8 <= len(text) && (text[i]|text[i+1]|text[i+2]|text[i+3]|text[i+4]|text[i+5]|text[i+6]|text[i+7]) < utf8.RuneSelf {
+			i += 8
+			continue
+		}
+		if text[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if hidden(r) {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// hidden reports whether r is a space other than U+0020 or a format character.
+func hidden(r rune) bool {
+	return r >= utf8.RuneSelf && (unicode.Is(unicode.Zs, r) || unicode.Is(unicode.Cf, r))
+}
+
+// placeFindings gives findings made in the text unhide returned (norm, with offsets at) their place in text.
+func placeFindings(text string, at []int32, fs []Finding) []Finding {
+	for i := range fs {
+		f := &fs[i]
+		start, end := int(at[f.Start]), int(at[f.End-1])+1
+		for end < len(text) && !utf8.RuneStart(text[end]) {
+			end++
+		}
+		f.Start, f.End, f.Preview = start, end, preview(text[start:end])
+		ls := strings.LastIndexByte(text[:start], '\n') + 1
+		f.Line = 1 + strings.Count(text[:ls], "\n")
+		f.Column = start - ls + 1
+	}
+	return fs
+}
+
+// tagged spells s in tag characters, which no terminal shows: an example of text hidden that way.
+func tagged(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteRune(0xE0000 + r)
+	}
+	return b.String()
+}
