@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"slices"
+
 	"github.com/memoree/memoree/pending"
 	"github.com/memoree/memoree/scan"
 )
@@ -14,7 +16,8 @@ type Staged struct {
 }
 
 // Stage caps text (see [Cap]) and scans the whole input, so that a secret past the cut is still reported, but
-// only the findings inside the stored text make the note flagged. text must already be valid input ([Read] or
+// only the findings inside the stored text make the note flagged; when it was cut, the kept part is scanned
+// alone too, as preview and apply will scan it. text must already be valid input ([Read] or
 // [Validate]); session and task must have passed [CheckLabel] (task may be empty: keep the earlier one).
 func Stage(session, task string, text []byte) Staged {
 	stored, kept := Cap(text)
@@ -23,6 +26,21 @@ func Stage(session, task string, text []byte) Staged {
 	for _, f := range findings {
 		if Stored(f, kept) {
 			inStored = append(inStored, f)
+		}
+	}
+	if kept < len(text) {
+		// The cut may change what the kept part says: the words after it that made an order a quoted example
+		// are gone. Preview and apply scan the stored text, so what the scan finds there flags the note too.
+		more := false
+		for _, f := range scan.Text(string(stored[:kept])) {
+			if !slices.ContainsFunc(inStored, func(g scan.Finding) bool { return f.Start < g.End && g.Start < f.End }) {
+				inStored, findings, more = append(inStored, f), append(findings, f), true
+			}
+		}
+		if more {
+			byStart := func(a, b scan.Finding) int { return a.Start - b.Start }
+			slices.SortStableFunc(inStored, byStart)
+			slices.SortStableFunc(findings, byStart)
 		}
 	}
 	return Staged{
