@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -187,33 +188,33 @@ func preview(c *cli.Context, e *env, p promotion) error {
 			nKnown++
 		}
 	}
-	w := e.stdout
+	// Built first and written at once, so that a failed write is reported whatever line it hits.
+	var w strings.Builder
 	id := p.id
 	if len(id) == 64 {
 		id = "note " + id[:12]
 	}
-	fmt.Fprintf(w, "preview %s (text %s, compiler %s): %d claim(s), %d new, %d known; %d skipped; nothing written\n",
+	fmt.Fprintf(&w, "preview %s (text %s, compiler %s): %d claim(s), %d new, %d known; %d skipped; nothing written\n",
 		id, out.Text[:12], res.Compiler, len(out.Claims), len(out.Claims)-nKnown, nKnown, len(out.Skipped))
 	for _, cl := range out.Claims {
 		state := "new"
 		if cl.Known {
 			state = "known"
 		}
-		fmt.Fprintf(w, "claim\t%s\t%s\t%d-%d\t%s%s\n", cl.Kind, state, cl.Start, cl.End, escape.Label(cl.Text), contextSuffix(cl.Context))
+		fmt.Fprintf(&w, "claim\t%s\t%s\t%d-%d\t%s%s\n", cl.Kind, state, cl.Start, cl.End, escape.Label(cl.Text), contextSuffix(cl.Context))
 		for _, sd := range cl.Supersedes {
 			text := escape.Label(sd.Text)
 			if sd.Flagged {
 				text = "(flagged: text not shown)"
 			}
-			fmt.Fprintf(w, "  supersedes\t%d\t%s\t%s\t%s\n", sd.ClaimID, shortHash(sd.Artifact), sd.Created, text)
+			fmt.Fprintf(&w, "  supersedes\t%d\t%s\t%s\t%s\n", sd.ClaimID, shortHash(sd.Artifact), sd.Created, text)
 		}
 	}
 	for _, s := range out.Skipped {
-		if _, err := fmt.Fprintf(w, "skip\t%s\t%s\n", s.Reason, escape.Label(s.Text)); err != nil {
-			return err
-		}
+		fmt.Fprintf(&w, "skip\t%s\t%s\n", s.Reason, escape.Label(s.Text))
 	}
-	return nil
+	_, err = io.WriteString(e.stdout, w.String())
+	return err
 }
 
 // applyJSON is the --json shape of pending apply and remember --apply.

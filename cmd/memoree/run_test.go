@@ -165,6 +165,15 @@ func TestFullStdout(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q", tt.args, code, stderr.String())
 		}
 	}
+	// A result that says nothing was written fails plainly: a script that saves a preview to review it
+	// must not get an empty file and exit 0.
+	for _, args := range []string{"pending preview --session S1", "remember The-cache-lives-in-Memcached."} {
+		stderr.Reset()
+		code := run(append([]string{"memoree"}, strings.Fields(args)...), strings.NewReader(""), full, &stderr)
+		if code != 1 || !strings.Contains(stderr.String(), "no space left on device") {
+			t.Errorf("%s: exit %d, stderr %q", args, code, stderr.String())
+		}
+	}
 }
 
 // TestInterruptedRead checks that SIGINT stops a checkpoint waiting on stdin with exit status 130 and writes
