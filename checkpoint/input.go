@@ -41,7 +41,7 @@ func Read(r io.Reader) ([]byte, error) {
 }
 
 // Validate returns an [ErrInput] error if text is larger than MaxInput, is not valid UTF-8 (naming the byte
-// offset of the first bad byte), or holds nothing but white space.
+// offset of the first bad byte), or holds nothing but white space (see [Blank]).
 func Validate(text []byte) error {
 	if len(text) > MaxInput {
 		return rejectf("input is larger than %d bytes (64 KiB); nothing was written: shorten the note", MaxInput)
@@ -49,10 +49,18 @@ func Validate(text []byte) error {
 	if off := invalidUTF8(text); off >= 0 {
 		return rejectf("input is not valid UTF-8 (bad byte 0x%02x at offset %d); nothing was written: convert it to UTF-8", text[off], off)
 	}
-	if len(bytes.TrimSpace(text)) == 0 {
+	if Blank(text) {
 		return rejectf("input is empty or only white space; nothing was written")
 	}
 	return nil
+}
+
+// Blank reports whether text holds nothing a reader sees: white space, control characters (NUL bytes piped in
+// by mistake) and format characters (a byte-order mark alone, as an editor saves an empty file) only.
+func Blank(text []byte) bool {
+	return bytes.IndexFunc(text, func(r rune) bool {
+		return !unicode.IsSpace(r) && !unicode.IsControl(r) && !unicode.Is(unicode.Cf, r)
+	}) < 0
 }
 
 // invalidUTF8 returns the byte offset of the first invalid UTF-8 sequence in b, or -1.

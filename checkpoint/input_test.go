@@ -18,6 +18,10 @@ func TestValidate(t *testing.T) {
 		{"truncated sequence", "ok \xe2\x82", "offset 3"},
 		{"empty", "", "empty"},
 		{"white space only", " \n\t\u00a0 ", "empty"},
+		{"a byte-order mark only", "\ufeff\r\n", "empty"},
+		{"NUL bytes only", "\x00\x00\x00", "empty"},
+		{"zero-width characters only", "\u200b\u2060\u200d", "empty"},
+		{"a byte-order mark before text", "\ufeffNext: tune the ranking.", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -196,7 +196,7 @@ func readNote(path, rel string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(bytes.TrimSpace(text)) == 0 {
+	if checkpoint.Blank(text) {
 		return nil, nil
 	}
 	if err := checkpoint.Validate(text); err != nil {

@@ -36,6 +36,7 @@ func TestImportNotes(t *testing.T) {
 		".hidden/c.md":  "Hidden notes stay out of it.\n",
 		"d.go":          "package main // not a note\n",
 		"blank.md":      "  \n",
+		"bom.md":        "\ufeff\r\n",
 		"keys/e.md":     "The staging key is " + secret + "\n",
 		"notes/readme":  "No extension, not a note.\n",
 		"sub/again.txt": "Deploys go through the canary.\n",
