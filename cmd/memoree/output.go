@@ -28,6 +28,7 @@ import (
 
 	"github.com/memoree/memoree/checkpoint"
 	"github.com/memoree/memoree/internal/escape"
+	"github.com/memoree/memoree/scan"
 )
 
 const (
@@ -92,7 +93,7 @@ func (e *env) report(err error, cmdPath string) int {
 	if errors.As(err, &ue) {
 		hint = fmt.Sprintf("run '%s --help' for usage", cmdPath)
 	}
-	msg := escape.Label(err.Error())
+	msg := escape.Label(redactSecrets(err.Error()))
 	if e.json {
 		out := struct {
 			Error string `json:"error"`
@@ -109,6 +110,19 @@ func (e *env) report(err error, cmdPath string) int {
 	return code
 }
 
+// redactSecrets replaces what the scan takes for a secret in msg by its redacted preview. An error may quote
+// what the user gave (a session ID with a stray space, a --ref without =, an ID prefix), and a token pasted
+// there by mistake must not reach the logs that capture stderr.
+func redactSecrets(msg string) string {
+	fs := scan.Text(msg)
+	for i := len(fs) - 1; i >= 0; i-- {
+		if f := fs[i]; f.Category != scan.CategoryInstruction {
+			msg = msg[:f.Start] + f.Preview + msg[f.End:]
+		}
+	}
+	return msg
+}
+
 // warnf prints a warning to stderr.
 func (e *env) warnf(format string, a ...any) {
 	fmt.Fprintf(e.stderr, "memoree: warning: "+format+"\n", a...)
@@ -116,7 +130,7 @@ func (e *env) warnf(format string, a ...any) {
 
 // hintf prints a hint to stderr.
 func (e *env) hintf(format string, a ...any) {
-	fmt.Fprintf(e.stderr, "memoree: hint: "+format+"\n", a...)
+	fmt.Fprintf(e.stderr, "memoree: hint: %s\n", redactSecrets(fmt.Sprintf(format, a...)))
 }
 
 // printJSON writes v to stdout as one indented JSON document.
