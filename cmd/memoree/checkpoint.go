@@ -38,8 +38,9 @@ so on stderr.
 
 --ref records what the note relies on (the context window, the work items and issues, by ID), so
 that an agent that rolls over can find them again; inside a git work tree, the commit and branch are
-recorded too (read from .git, without running git), unless --no-git. Refs travel with the note into
-the store on apply, and recall and context build filter by them.`,
+recorded too (read from .git, without running git), unless --no-git; one that a ref may not hold
+(over 256 bytes, not printable, or flagged by the scan) is left out with a warning. Refs travel with
+the note into the store on apply, and recall and context build filter by them.`,
 			`printf '%s' 'Storage recall is implemented; next verify the regression corpus.' |
   memoree checkpoint --session S1 --task retrieval -
 memoree checkpoint --session S1 --file notes.md --json
@@ -103,7 +104,7 @@ func runCheckpoint(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	refs, err := checkpointRefs(c)
+	refs, err := checkpointRefs(c, e)
 	if err != nil {
 		return err
 	}
@@ -168,7 +169,7 @@ func runCheckpoint(c *cli.Context, e *env) error {
 
 // checkpointRefs returns the refs a checkpoint records: --ref, checked, then the git commit and branch of
 // the working directory unless --no-git or --ref already names them.
-func checkpointRefs(c *cli.Context) ([]pending.Ref, error) {
+func checkpointRefs(c *cli.Context, e *env) ([]pending.Ref, error) {
 	var refs []pending.Ref
 	given := map[string]bool{}
 	for _, s := range refFlag.Get(c) {
@@ -194,11 +195,23 @@ func checkpointRefs(c *cli.Context) ([]pending.Ref, error) {
 		// Not in a work tree, or one memoree cannot read: there is nothing to record, and the note matters more.
 		return refs, nil
 	}
-	if info.Commit != "" && !given["commit"] {
-		refs = append(refs, pending.Ref{Key: "commit", Value: info.Commit})
-	}
-	if info.Branch != "" && !given["branch"] {
-		refs = append(refs, pending.Ref{Key: "branch", Value: info.Branch})
+	for _, r := range []pending.Ref{{Key: "commit", Value: info.Commit}, {Key: "branch", Value: info.Branch}} {
+		if r.Value == "" || given[r.Key] {
+			continue
+		}
+		// Git allows names a ref may not hold (longer than 256 bytes, emoji joiners), and a branch may be named
+		// after a token: such a ref, which apply would refuse or the store would show unquarantined, is left
+		// out, and the note staged without it.
+		_, err := recall.ParseRef(r.Key + "=" + r.Value)
+		if err == nil {
+			err = checkpoint.CheckPlain("its value", r.Value)
+		}
+		if err != nil {
+			e.warnf("the git %s is not recorded: a ref's value must be 1 to 256 bytes of printable text that the scan does not flag; "+
+				"give --ref %s=VALUE to record another", r.Key, r.Key)
+			continue
+		}
+		refs = append(refs, r)
 	}
 	return refs, nil
 }
