@@ -211,6 +211,8 @@ var leadWords = map[string]bool{
 	"always": true, "immediately": true, "quietly": true, "silently": true, "simply": true, "must": true, "should": true,
 	"shall": true, "you": true, "next": true, "important": true, "note": true, "instead": true, "so": true,
 	"kindly": true, "quietly,": true, "but": true,
+	// a word that turns to the reader: "Hey ignore …", "OK now run …"
+	"hey": true, "hi": true, "hello": true, "ok": true, "okay": true, "listen": true, "look": true, "right": true, "alright": true,
 	// please in the languages whose orders are read
 	"bitte": true, "bitte,": true, "porfavor": true, "svp": true,
 }
@@ -426,6 +428,9 @@ func objectEnds(text string, end int) bool {
 	j := i
 	for j < len(text) && 'a' <= text[j]|0x20 && text[j]|0x20 <= 'z' {
 		j++
+	}
+	if j < len(text) && '0' <= text[j] && text[j] <= '9' {
+		return true // a token with digits (a key, an ID) is no word of the noun phrase
 	}
 	var buf [32]byte
 	return followWords[string(appendLower(buf[:0], text[i:j]))]
