@@ -99,7 +99,8 @@ func completionScript(tree *cli.App, shell string) (string, error) {
 		for _, n := range nodes {
 			fmt.Fprintf(&b, "\t\t(%q) opts=(%s);;\n", n.path, strings.Join(n.words(), " "))
 		}
-		b.WriteString("\tesac\n\tcompadd -- \"${opts[@]}\"\n}\n_memoree \"$@\"\n")
+		// Autoloaded from $fpath, the file is the function's body and runs it; sourced, it registers it.
+		b.WriteString("\tesac\n\tcompadd -- \"${opts[@]}\"\n}\nif [[ \"${funcstack[1]}\" == _memoree ]]; then\n\t_memoree \"$@\"\nelse\n\tcompdef _memoree memoree\nfi\n")
 	case "fish":
 		b.WriteString("# fish completion for memoree: memoree completion fish > ~/.config/fish/completions/memoree.fish\n")
 		b.WriteString("complete -c memoree -f\n")

@@ -34,10 +34,12 @@ every checkpoint before anything of it enters long-term memory.
 person, and before a pause of more than a few minutes. One checkpoint per session: a later one replaces
 the earlier, so rewrite it whole each time rather than appending.
 
-    printf '%%s' "$NOTE" | memoree checkpoint --session "$SESSION_ID" --task "$TASK" -
+    printf '%%s' "$NOTE" | memoree checkpoint --session "$SESSION_ID" --task "billing export" -
 
 Name the task in a few plain words ("billing export", not "T3"): every statement of the note is
-remembered under it, and a later question that names the task finds them.
+remembered under it, and a later question that names the task finds them. Leave --task out to keep
+the one the session's checkpoint has. If memoree warns that the checkpoint is flagged (it still exits
+0), rewrite it without what the warning names and checkpoint again: a flagged note waits for a person.
 
 **What a good checkpoint holds**, in a few short lines each:
 - Goal: what the task is for, in one sentence.
@@ -61,7 +63,9 @@ and ask long-term memory for what you need, in your own words:
     memoree recall "how do we deploy" --json
     memoree context build --query "deploy pipeline" --budget 1500
 
-Exit status 0 means success, 2 a mistake in the call (the message says what), 3 a note the scan flagged.
+Exit status 0 means success (also when nothing was found), 1 a failure such as no checkpoint for the
+session (a person has applied or dropped it: ask recall instead), 2 a mistake in the call (the message
+says what; nothing was written), 3 a refusal because the scan flagged the note (for preview and apply).
 %s`
 
 func runInstructions(c *cli.Context, e *env) error {
