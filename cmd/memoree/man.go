@@ -91,7 +91,7 @@ func splitExamples(d string) (text, examples string) {
 func flagNames(f cli.Flag) string {
 	value := ""
 	if df, ok := f.(cli.DocGenerationFlag); ok && df.TakesValue() {
-		value = " " + placeholder(flagUsage(f))
+		value = " " + placeholder(f)
 	}
 	var names []string
 	for _, n := range f.Names() {
@@ -100,19 +100,28 @@ func flagNames(f cli.Flag) string {
 	return strings.Join(names, ", ")
 }
 
-// flagUsage returns a flag's usage text with its `placeholder` marks removed.
+// flagUsage returns a flag's usage text with its `placeholder` marks removed, and its default, as --help
+// shows it, when the flag takes a value and has one that is not zero.
 func flagUsage(f cli.Flag) string {
+	usage := ""
 	if u, ok := f.(interface{ GetUsage() string }); ok {
-		return strings.ReplaceAll(u.GetUsage(), "`", "")
+		usage = strings.ReplaceAll(u.GetUsage(), "`", "")
 	}
-	return ""
+	if df, ok := f.(cli.DocGenerationFlag); ok && df.TakesValue() {
+		if d := df.GetDefaultText(); d != "" && d != "0" && d != "0s" && d != `""` {
+			usage += " (default: " + d + ")"
+		}
+	}
+	return usage
 }
 
-// placeholder returns the value name a flag's usage marks with backquotes, as urfave/cli does, else VALUE.
-func placeholder(usage string) string {
-	for _, w := range strings.Fields(usage) {
-		if w == strings.ToUpper(w) && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && len(w) > 1 {
-			return w
+// placeholder returns the value name a flag's usage marks with backquotes, as --help shows it, else VALUE.
+func placeholder(f cli.Flag) string {
+	if u, ok := f.(interface{ GetUsage() string }); ok {
+		if _, rest, ok := strings.Cut(u.GetUsage(), "`"); ok {
+			if name, _, ok := strings.Cut(rest, "`"); ok && name != "" {
+				return name
+			}
 		}
 	}
 	return "VALUE"

@@ -366,13 +366,17 @@ func helpCommand(e *env, tree *cli.App) *cli.Command {
 		Name:        "help",
 		Usage:       "show the help of memoree or of a command",
 		ArgsUsage:   "[COMMAND [SUBCOMMAND]]",
-		Description: withDoc("", "memoree help\nmemoree help pending apply"),
+		Description: withDoc("Shows the same page as 'memoree COMMAND --help', for every command 'memoree help' lists.",
+			"memoree help\nmemoree help pending apply"),
 		Action: func(c *cli.Context) error {
 			names := c.Args().Slice()
+			if len(names) == 1 && names[0] == "help" {
+				return cli.ShowCommandHelp(c, "help")
+			}
 			cmds := tree.Commands
 			for i, n := range names {
 				cmd := findCommand(cmds, n)
-				if cmd == nil || cmd.Name == "help" {
+				if cmd == nil {
 					return usagef("no help for %q: %s has no such command; run 'memoree help' for the list",
 						n, strings.Join(append([]string{"memoree"}, names[:i]...), " "))
 				}

@@ -306,4 +306,10 @@ func TestManPage(t *testing.T) {
 			t.Errorf("the man page has no section or synopsis line for %s", path)
 		}
 	})
+	// A flag's value is named as --help names it, and a default that is not zero is given.
+	for _, want := range []string{`.B \-\-expect HASH`, `.B \-\-limit N, \-n N`, `.B \-\-ref KEY=VALUE, \-r KEY=VALUE`, "(default: 1500)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the man page has no %q", want)
+		}
+	}
 }
