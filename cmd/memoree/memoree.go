@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -24,6 +25,7 @@ type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	json           bool
+	args           []string // the command line, for messages that name what was typed
 }
 
 // now returns the clock: MEMOREE_NOW (RFC 3339) when set, for reproducible runs, else the system time.
@@ -70,7 +72,7 @@ var (
 
 // run is the whole program: it parses args (program name first), runs the command and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, json: wantsJSON(args)}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, json: wantsJSON(args), args: args}
 	// A caught SIGINT or SIGTERM cancels the command's context: a read of stdin stops at once, and a store
 	// change is one transaction, so nothing is left half-written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -167,7 +169,19 @@ func newApp(e *env) *cli.App {
 	tree.Commands = append(tree.Commands, helpCommand(e, tree))
 	// urfave/cli adds its --help flag only when no command is called help.
 	tree.Flags = append(tree.Flags, cli.HelpFlag)
-	onUsage := func(_ *cli.Context, err error, _ bool) error { return usagef("%s", flagMessage(err)) }
+	onUsage := func(c *cli.Context, err error, _ bool) error {
+		known := map[string]bool{}
+		flags := c.App.Flags
+		if c.Command != nil {
+			flags = c.Command.Flags
+		}
+		for _, f := range flags {
+			for _, n := range f.Names() {
+				known[n] = true
+			}
+		}
+		return usagef("%s", flagMessage(err, e.args, known))
+	}
 	tree.OnUsageError = onUsage
 	walk(tree.Commands, func(c *cli.Command, _ []string) {
 		// Neither is inherited by subcommands.
@@ -208,11 +222,25 @@ var (
 	flagDashRE      = regexp.MustCompile(`(^|\s)-{1,2}([A-Za-z][\w-]*)`)
 )
 
-// flagMessage rewrites a flag parse error to name the flag as users type it (--json, not -json).
-func flagMessage(err error) string {
+// flagMessage rewrites a flag parse error to name the flag as users type it (--json, not -json). A name of
+// several letters typed after one dash that are the command's short flags together (-as), or one with its
+// value (-n3), is named as typed, with what to give instead, rather than as a --as nobody typed.
+func flagMessage(err error, args []string, known map[string]bool) string {
 	msg := err.Error()
 	if m := undefinedFlagRE.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("unknown flag %s", dashes(m[1]))
+		name := m[1]
+		typed := slices.Contains(args, "-"+name) && !slices.Contains(args, "--"+name)
+		if len(name) > 1 && typed && !known[name[:1]] {
+			return fmt.Sprintf("unknown flag -%s", name)
+		}
+		if len(name) > 1 && typed {
+			apart := "-" + name[:1] + " " + name[1:] // a value: -n3 is -n 3
+			if !strings.ContainsFunc(name, func(r rune) bool { return !known[string(r)] }) {
+				apart = "-" + strings.Join(strings.Split(name, ""), " -") // flags: -as is -a -s
+			}
+			return fmt.Sprintf("unknown flag -%s: short flags are not written together or with their value: give %s", name, apart)
+		}
+		return fmt.Sprintf("unknown flag %s", dashes(name))
 	}
 	return flagDashRE.ReplaceAllStringFunc(msg, func(s string) string {
 		m := flagDashRE.FindStringSubmatch(s)
@@ -363,9 +391,9 @@ func commandPath(tree *cli.App, args []string) string {
 // helpCommand is 'memoree help [COMMAND...]': the same page as 'memoree COMMAND... --help'.
 func helpCommand(e *env, tree *cli.App) *cli.Command {
 	return &cli.Command{
-		Name:        "help",
-		Usage:       "show the help of memoree or of a command",
-		ArgsUsage:   "[COMMAND [SUBCOMMAND]]",
+		Name:      "help",
+		Usage:     "show the help of memoree or of a command",
+		ArgsUsage: "[COMMAND [SUBCOMMAND]]",
 		Description: withDoc("Shows the same page as 'memoree COMMAND --help', for every command 'memoree help' lists.",
 			"memoree help\nmemoree help pending apply"),
 		Action: func(c *cli.Context) error {
