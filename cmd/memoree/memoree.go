@@ -125,7 +125,7 @@ const exitStatusText = `0    success
 
 const environmentText = `MEMOREE_HOME     data directory (default: $XDG_DATA_HOME/memoree)
 XDG_DATA_HOME    base of the default data directory (default: $HOME/.local/share)
-MEMOREE_SESSION  session ID when --session is not given
+MEMOREE_SESSION  session ID of checkpoint when --session is not given
 MEMOREE_NOW      the current time, RFC 3339, for reproducible runs
 NO_COLOR         memoree prints no colour in any case`
 
