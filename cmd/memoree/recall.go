@@ -151,7 +151,7 @@ func runRecall(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	res := recall.RecallResult{Query: q, Presence: recall.PresenceNone}
+	res := recall.RecallResult{Query: q, Presence: recall.PresenceNone, Confidence: 1} // as the store answers when nothing matches
 	st, err := queryStore(e)
 	if err != nil {
 		return err
