@@ -170,7 +170,8 @@ func runImport(c *cli.Context, e *env) error {
 		if fi, err := os.Stat(arg); err != nil {
 			return fmt.Errorf("import: %w", err)
 		} else if !fi.IsDir() {
-			return usagef("%s is not a directory: --notes takes a directory of *.md and *.txt notes", escape.Label(arg))
+			return usagef("%s is not a directory: --notes takes a directory of *.md and *.txt notes; for one note, 'memoree remember --apply --file %s'",
+				escape.Label(arg), escape.Label(arg))
 		}
 		var res recall.NotesResult
 		err = withStore(dir, func(st *recall.Store) (err error) {
@@ -188,6 +189,9 @@ func runImport(c *cli.Context, e *env) error {
 		}
 		if err != nil {
 			return err
+		}
+		if res.Notes+res.Unchanged == 0 {
+			e.warnf("no *.md or *.txt note under %s: nothing was imported", escape.Label(arg))
 		}
 		out = importJSON{Artifacts: res.Notes, Unchanged: res.Unchanged, Claims: res.NewClaims, KnownClaims: res.KnownClaims,
 			Evidence: res.Evidence, Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
@@ -228,7 +232,9 @@ func runImport(c *cli.Context, e *env) error {
 			Bytes: res.Bytes, Flagged: nonNil(res.Flagged), Record: res.Record}
 		op.Artifacts, op.Claims, op.Bytes = res.Artifacts, res.Claims, res.Bytes
 	}
-	e.record(op)
+	if out.Record != 0 {
+		e.record(op) // an import that added nothing made no undo record, and is no operation to log
+	}
 	if len(out.Flagged) > 0 {
 		e.warnf("imported marked flagged, as --allow-flagged asked: %s; context build leaves them out",
 			joinLabels(out.Flagged))
