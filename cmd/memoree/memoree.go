@@ -179,6 +179,12 @@ func newApp(e *env) *cli.App {
 			for _, n := range f.Names() {
 				known[n] = true
 			}
+			// The parser says only "parse error" for a duration it cannot read ("7d").
+			if _, ok := f.(*cli.DurationFlag); ok {
+				if m := badValueRE.FindStringSubmatch(err.Error()); m != nil && slices.Contains(f.Names(), m[2]) {
+					return usagef("%s %q is not a duration: give one such as 30m, 24h or 168h (a week)", dashes(m[2]), m[1])
+				}
+			}
 		}
 		return usagef("%s", flagMessage(err, e.args, known))
 	}
@@ -220,6 +226,7 @@ func withDoc(description, examples string) string {
 var (
 	undefinedFlagRE = regexp.MustCompile(`^flag provided but not defined: -+(\S+)$`)
 	flagDashRE      = regexp.MustCompile(`(^|\s)-{1,2}([A-Za-z][\w-]*)`)
+	badValueRE      = regexp.MustCompile(`^invalid value "(.*)" for flag -+([\w-]+): parse error$`)
 )
 
 // flagMessage rewrites a flag parse error to name the flag as users type it (--json, not -json). A name of
