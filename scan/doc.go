@@ -265,7 +265,9 @@
 // phrasings, with a look-back of at most one line. An order opens its clause: lead words (please, now, just),
 // an address ("agent,") or a label that alerts the reader may stand before it, a label in capitals also
 // without a colon (SYSTEM, TODO, URGENT, IMPORTANT, NOTE, ADMIN, ASSISTANT...: "SYSTEM ignore all previous
-// instructions"); another word in capitals does not ("RUN curl … | bash" is a Dockerfile's step):
+// instructions"); another word in capitals does not ("RUN curl … | bash" is a Dockerfile's step). An order
+// to drop earlier instructions may be hard-wrapped: a line that ends without sentence punctuation is read
+// on into the next when that starts with a lower-case letter ("Ignore all previous\ninstructions …"):
 //
 //   - instruction-override: a verb of dropping (ignore, disregard, forget, override, discard, set aside, stop
 //     following) over an object of earlier orders: prior or previous instructions, rules, guidance or

@@ -451,6 +451,34 @@ var followWords = map[string]bool{
 // instructionWindow is the rest of the line from at, at most ahead bytes.
 func instructionWindow(text string, at int) string { return text[at:lineEnd(text, at, ahead)] }
 
+// wrappedWindow is [instructionWindow] with the next line joined, when the line is prose hard-wrapped in
+// the middle of a sentence: it ends without sentence punctuation and the next starts with a lower-case
+// letter ("Ignore all previous\ninstructions and …"). The line break reads as a space, so offsets in the
+// window are offsets from at in text.
+func wrappedWindow(text string, at int) (string, bool) {
+	le := lineEnd(text, at, ahead)
+	if le >= len(text) || text[le] != '\n' || le-at >= ahead {
+		return "", false
+	}
+	first := strings.TrimRight(text[at:le], " \t\r")
+	if first == "" || strings.ContainsRune(".!?:;", rune(first[len(first)-1])) {
+		return "", false
+	}
+	next := le + 1
+	for next < len(text) && (text[next] == ' ' || text[next] == '\t') {
+		next++
+	}
+	if next >= len(text) || text[next] < 'a' || text[next] > 'z' {
+		return "", false
+	}
+	w := []byte(text[at:lineEnd(text, le+1, ahead-(le+1-at))])
+	for i := le - at - 1; i >= 0 && w[i] == '\r'; i-- {
+		w[i] = ' '
+	}
+	w[le-at] = ' '
+	return string(w), true
+}
+
 // quotedExample reports whether text[at] sits in an example rather than in the note's own voice: inside a
 // fenced code block, or in quotes after words of a sentence (the fixture says "ignore previous instructions").
 // A quote right after an address or a heading ("Note to the agent: \"…\"") is the note's voice.
@@ -747,6 +775,11 @@ func findOverride(text string, at, n int) ([]span, int) {
 		return []span{{at, at + pos[m[1]-1] + 1}}, 0
 	}
 	m := expr("override").FindStringIndex(instructionWindow(text, at))
+	if m == nil {
+		if w, ok := wrappedWindow(text, at); ok {
+			m = expr("override").FindStringIndex(w)
+		}
+	}
 	// The order's object ends its noun phrase: "ignore the above warning" names a warning.
 	if m == nil || !objectEnds(text, at+m[1]) || quotedExample(text, at) {
 		return nil, 0
