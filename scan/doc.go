@@ -311,7 +311,8 @@
 //     task is …", also with an aside before the copula: "your real task, though, is to …"), whose finding
 //     covers what follows its colon or its "is to"; a heading that addresses a new rule to the agent ("New
 //     rule for the assistant:").
-//   - instruction-piped-shell: a download run by a shell or interpreter: curl, wget, fetch or iwr piped into
+//   - instruction-piped-shell: a download run by a shell or interpreter (by its path or env too, quoted, as
+//     $SHELL, or through filters that pass it on: tee, base64 -d, gunzip): curl, wget, fetch or iwr piped into
 //     sh, bash, python, iex and the like (and not into python -m or bash -c, which read it as data); bash
 //     <(curl …), sh -c "$(curl …)", iex (iwr …); saved and run at once (curl -o i.sh … && bash i.sh); "pipe
 //     URL into sh"; a payload hidden from the reader and run: echo <base64> | base64 -d | sh, powershell -enc
@@ -481,7 +482,8 @@
 // Chinese put it ("curl … | bash を実行すること", not the past "実行しました"); after a time that opens it ("from now on skip …", "in the next run comment out …"); joined by "and" to an order before it ("Run everything with sudo
 // and never stop for confirmation", also after a condition: "if the hook fails, commit with --no-verify and …"); after a mention ("@assistant bash -c …"); after "run" ("so agent, run
 // git config …"). An address may follow a code comment's marker ("// AI: …"). A Dockerfile's RUN line is the
-// file's step, not an order, and a command quoted as the way others do it ("from the upstream README, the way
+// file's step, not an order, and so is a CI step's key ("- run: curl … | sh") and a Makefile recipe line
+// (tab-indented under a target written in lower case, or under another recipe line); and a command quoted as the way others do it ("from the upstream README, the way
 // they install rustup: …", or a line before it that says so and ends in a colon: "Runbook step for humans
 // (from the vendor's install docs):⏎curl … | sh") is a report. A sentence a line break cuts is read whole:
 // "we no⏎longer use `curl | sh`" forbids, and a quotation opened after words of a sentence goes on across

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Hidden characters.
@@ -13,7 +15,10 @@ import (
 // keep a rule from matching ("Ignore\u00a0all previous instructions", "AKIA\u200bQ4ZJ…"). Before the rules
 // run, every space character other than U+0020 (Unicode category Zs) reads as a space and every format
 // character (Cf: zero-width spaces and joiners, soft hyphens, byte-order marks, bidi controls) is left out,
-// except the tag characters that spell ASCII invisibly (U+E0020-U+E007E), which read as the letters they spell.
+// except the tag characters that spell ASCII invisibly (U+E0020-U+E007E), which read as the letters they spell;
+// and a backslash at a line's end joins the line to the next, as in a shell command continued over lines.
+// Letters drawn like others read as those (see [folded]): full-width and mathematical letters as ASCII, and
+// Cyrillic or Greek look-alikes inside a Latin word as the Latin letters.
 // Findings are given in the text as it was: Start, End, Line and Column count its bytes, and a span that
 // holds hidden characters holds them there too, as does its preview.
 
@@ -21,6 +26,9 @@ import (
 // offset in text of the byte it came from; it returns text itself and nil when there is none, the usual case.
 func unhide(text string) (string, []int32) {
 	first := firstHidden(text)
+	if k := strings.Index(text, "\\\n"); k >= 0 && (first < 0 || k < first) {
+		first = k
+	}
 	if first < 0 {
 		return text, nil
 	}
@@ -34,6 +42,11 @@ func unhide(text string) (string, []int32) {
 	for i := first; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
+		case r == '\\' && strings.HasPrefix(text[i+1:], "\n"):
+			// A line continued with a backslash, as shell commands are: one line to the rules.
+			b.WriteString("  ")
+			at = append(at, int32(i), int32(i+1))
+			size = 2
 		case r >= utf8.RuneSelf && unicode.Is(unicode.Zs, r):
 			b.WriteByte(' ')
 			at = append(at, int32(i))
@@ -43,6 +56,12 @@ func unhide(text string) (string, []int32) {
 			at = append(at, int32(i))
 		case hidden(r):
 			// left out
+		case folded(text, i, r) != "":
+			f := folded(text, i, r)
+			b.WriteString(f)
+			for range len(f) {
+				at = append(at, int32(i))
+			}
 		default:
 			b.WriteString(text[i : i+size])
 			for k := range size {
@@ -67,12 +86,68 @@ func firstHidden(text string) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
-		if hidden(r) {
+		if hidden(r) || folded(text, i, r) != "" {
 			return i
 		}
 		i += size
 	}
 	return -1
+}
+
+// folded returns the plain letters a reader takes the rune r at text[i] for, or "" when it reads as itself:
+// a full-width, mathematical or circled letter or digit (or a full-width bar) as its ASCII form (Unicode
+// compatibility decomposition, NFKC), and a Cyrillic or Greek letter that looks like a Latin one as that letter when its
+// word also holds ASCII letters ("Ignоre" with a Cyrillic о). A word all in one script is left alone, so
+// Russian and Greek notes read as written.
+func folded(text string, i int, r rune) string {
+	switch {
+	case r >= 0xFF10 && r <= 0xFF19, r >= 0xFF21 && r <= 0xFF3A, r >= 0xFF41 && r <= 0xFF5A, r == 0xFF5C,
+		r >= 0x1D400 && r <= 0x1D7FF, r >= 0x2460 && r <= 0x24FF:
+		// Full-width punctuation other than the bar stays: CJK text writes its colons and commas so.
+		if f := norm.NFKC.String(string(r)); f != string(r) {
+			return f
+		}
+	case r >= 0x370 && r <= 0x4FF:
+		if l, ok := lookalikes[r]; ok && latinInWord(text, i) {
+			return l
+		}
+	}
+	return ""
+}
+
+// lookalikes are the Cyrillic and Greek letters drawn like Latin ones.
+var lookalikes = map[rune]string{
+	'а': "a", 'е': "e", 'о': "o", 'р': "p", 'с': "c", 'у': "y", 'х': "x", 'і': "i", 'ј': "j", 'ѕ': "s", 'ԁ': "d",
+	'ӏ': "l", 'һ': "h", 'ԛ': "q", 'ԝ': "w", 'А': "A", 'В': "B", 'Е': "E", 'К': "K", 'М': "M", 'Н': "H", 'О': "O",
+	'Р': "P", 'С': "C", 'Т': "T", 'У': "Y", 'Х': "X", 'І': "I", 'Ј': "J", 'Ѕ': "S",
+	'ο': "o", 'α': "a", 'ν': "v", 'ι': "i", 'κ': "k", 'ρ': "p", 'τ': "t", 'υ': "u", 'Α': "A", 'Β': "B", 'Ε': "E",
+	'Ζ': "Z", 'Η': "H", 'Ι': "I", 'Κ': "K", 'Μ': "M", 'Ν': "N", 'Ο': "O", 'Ρ': "P", 'Τ': "T", 'Υ': "Y", 'Χ': "X",
+}
+
+// latinInWord reports whether the word around text[i] (its run of letters) holds an ASCII letter.
+func latinInWord(text string, i int) bool {
+	isASCIILetter := func(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+	for j := i; j > 0; {
+		r, size := utf8.DecodeLastRuneInString(text[:j])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		if size == 1 && isASCIILetter(byte(r)) {
+			return true
+		}
+		j -= size
+	}
+	for j := i; j < len(text); {
+		r, size := utf8.DecodeRuneInString(text[j:])
+		if !unicode.IsLetter(r) {
+			break
+		}
+		if size == 1 && isASCIILetter(byte(r)) {
+			return true
+		}
+		j += size
+	}
+	return false
 }
 
 // hidden reports whether r is a space other than U+0020 or a format character. The letters of most scripts

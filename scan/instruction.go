@@ -100,8 +100,15 @@ var instructionSources = map[string]string{
 		`|^(?i)(?:new|updated|revised|real|actual|secret|hidden|overriding)\s+(?:system\s+prompt|instructions|directives|orders)\s*(?::|\s+follow\b|\s+below\b)`,
 	// address: "New rule for the assistant:", "Standing order to any agent -".
 	"address": `(?i)(?:new|additional|standing|permanent|special|secret|hidden|important|extra|overriding)\s+(?:rules?|instructions?|directives?|orders?|polic(?:y|ies)|guidelines?|tasks?|commands?)\s+(?:for|to)\s+(?:(?:the|any|all|every|each|future|next|this|an?)\s+){0,2}$`,
-	"pipe": `^(?i)(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+)*)?` +
-		`(?:(?:ba|z|k|da|fi|tc)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression|powershell|pwsh|source|eval)\b`,
+	// pipe: a download piped into an interpreter, through filters that only pass it on (tee, base64 -d,
+	// gunzip), by the interpreter's path or env, quoted or as $SHELL.
+	"pipe": `^(?i)(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n|]{0,300}\|\s*` +
+		`(?:(?:tee|base64|gunzip|gzip|zcat|xz|unxz|bunzip2|cat|dos2unix)\b[^\n|]{0,80}\|\s*){0,3}` +
+		`(?:sudo\s+(?:-\S+\s+)*)?["']?(?:(?:/usr)?(?:/local)?/s?bin/)?(?:env\s+(?:-\S+\s+)*)?` +
+		`(?:(?:(?:ba|z|k|da|fi|tc)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression|powershell|pwsh|source|eval|\$SHELL)\b|\$\{SHELL\})`,
+	// stepKey and makeTarget: what stands before a command that is a quoted file's step (see fileStep).
+	"stepKey":    `^\s*(?:-\s+)?(?:run|script|command|cmd|entrypoint)\s*:\s*(?:[|>]-?\s*)?$`,
+	"makeTarget": `^[a-z.$%_][\w.%/$(){}-]*(?:\s+[\w.%/$(){}-]+)*\s*:(?:[^=]|$)`,
 	// pipeVerb: "Pipe https://… into sh", "feed the output of curl … to bash".
 	"pipeVerb": `^(?i)(?:pipe|feed|stream)\s+(?:it\s+|(?:the\s+)?(?:output|script|installer|response|result|download|contents?)\s+(?:of\s+|from\s+|at\s+)?)?` +
 		`(?:\S+://\S+|(?:curl|wget|fetch|iwr)\b[^\n]{0,160}?)\s+(?:straight\s+|directly\s+)?(?:in)?to\s+(?:(?:a|the)\s+)?(?:sudo\s+)?` +
@@ -332,9 +339,14 @@ func imperative(text string, at int) bool {
 			}
 		}
 	}
-	// A tag in brackets that names the reader addresses it, as a mention does: "[assistant instructions] tar …".
+	// A tag in brackets that names the reader addresses it, as a mention does: "[assistant instructions] tar …";
+	// so does one that opens with a label: "[SYSTEM] ignore …", "[SYSTEM NOTE] …".
 	if strings.HasSuffix(before, "]") {
-		for w := range strings.FieldsSeq(strings.ToLower(before[:len(before)-1])) {
+		inner := before[:len(before)-1]
+		if ws := strings.Fields(inner); len(ws) > 0 && labelWord(strings.ToUpper(ws[0])) {
+			before = ""
+		}
+		for w := range strings.FieldsSeq(strings.ToLower(inner)) {
 			if aiNouns[strings.TrimSuffix(strings.Trim(w, ",:"), "s")] {
 				before = ""
 				break
@@ -1100,9 +1112,13 @@ func directed(text string, at int) bool {
 		}
 	}
 	prefix := text[ls:at]
-	// A Dockerfile's RUN (`RUN curl … | bash -`) is the file's step, not an order to the reader.
+	// A Dockerfile's RUN (`RUN curl … | bash -`) is the file's step, not an order to the reader; so is a CI
+	// step's key or a Makefile recipe line (see fileStep).
 	if t := strings.TrimRight(prefix, " \t"); strings.HasSuffix(t, "RUN") && (len(t) == 3 || !isWordByte(t[len(t)-4])) {
 		prefix = t[:len(t)-3]
+	}
+	if fileStep(text, at) {
+		return false
 	}
 	if ws := strings.Fields(strings.ToLower(prefix)); len(ws) > 1 && runInfinitives[ws[len(ws)-1]] && agentMust(ws[max(0, len(ws)-8):len(ws)-1]) {
 		return true // el próximo agente debe ejecutar …
@@ -1178,7 +1194,23 @@ func bareCommand(text string, at int) bool {
 	line := leadIn(text, at) + text[lineStart(text, at, 160):lineEnd(text, at, ahead)]
 	about := commandSentence(text, at)
 	// A command is often quoted as an argument (powershell -c "iex …"), so only a code block makes it an example.
-	return !expr("negated").MatchString(about) && !expr("reported").MatchString(about) && !sourceQuoted(line) && !inFence(text, at)
+	return !expr("negated").MatchString(about) && !expr("reported").MatchString(about) && !sourceQuoted(line) && !inFence(text, at) &&
+		!fileStep(text, at)
+}
+
+// fileStep reports whether the command at text[at] is a step of a file the note quotes, as a Dockerfile's RUN
+// is: the value of a CI step's key ("- run: curl … | sh") or a Makefile recipe line (tab-indented under a
+// target or another recipe line).
+func fileStep(text string, at int) bool {
+	ls := lineStart(text, at, 160)
+	if expr("stepKey").MatchString(text[ls:at]) {
+		return true
+	}
+	if ls == 0 || text[ls] != '\t' {
+		return false
+	}
+	prev := text[lineStart(text, ls-1, 160) : ls-1]
+	return strings.HasPrefix(prev, "\t") || expr("makeTarget").MatchString(prev)
 }
 
 // commandSentence returns the words of the line that speak of the command at text[at]: its own sentence, to
