@@ -491,7 +491,9 @@
 // both orders). A list item starts a sentence of its own. A quotation on a line of its own is an example
 // when the line before introduces it, ending in a colon, as an attack or as text not to act on ("Bug report
 // pasted for context (this is the attacker's text, not something to do):⏎> \"Ignore …\""), or when the words
-// before a colon on its own line do ("Example of what attackers put in show notes: \"ignore …\""); "Pasted from
+// before a colon on its own line do ("Example of what attackers put in show notes: \"ignore …\""; so do
+// the words of security testing: a red-team fixture, a jailbreak test set, example phrases our filter
+// catches); "Pasted from
 // the ticket:" alone says where it came from, and the quotation is read as the note's own. Reports of what was done ("ran curl … | sh", "the Dockerfile used to run …", "the
 // docs suggest …"), prohibitions ("never pipe installers into sh") and what refuses a command ("the installer now
 // refuses curl | bash"), examples (inside a fenced code block, or quoted from a source: "per the IT wiki: …", "per rustup.rs, run …",

@@ -106,6 +106,9 @@ var instructionSources = map[string]string{
 		`(?:(?:tee|base64|gunzip|gzip|zcat|xz|unxz|bunzip2|cat|dos2unix)\b[^\n|]{0,80}\|\s*){0,3}` +
 		`(?:sudo\s+(?:-\S+\s+)*)?["']?(?:(?:/usr)?(?:/local)?/s?bin/)?(?:env\s+(?:-\S+\s+)*)?` +
 		`(?:(?:(?:ba|z|k|da|fi|tc)?sh|python[0-9.]*|perl|ruby|node|iex|invoke-expression|powershell|pwsh|source|eval|\$SHELL)\b|\$\{SHELL\})`,
+	// sourceSays: a document as the subject of the way it installs or runs something: "the upstream README
+	// installs it with: …", "their docs say to run …" (see sourceQuoted).
+	"sourceSays": `(?i)\b(?:readme|docs|documentation|guide|manual|install\s+page|website|wiki|handbook|runbook)\s+(?:installs?|uses|says?|suggests?|recommends?|documents?|tells\s+(?:you|us|users)\s+to|has\s+(?:you|us|users))\b`,
 	// stepKey and makeTarget: what stands before a command that is a quoted file's step (see fileStep).
 	"stepKey":    `^\s*(?:-\s+)?(?:run|script|command|cmd|entrypoint)\s*:\s*(?:[|>]-?\s*)?$`,
 	"makeTarget": `^[a-z.$%_][\w.%/$(){}-]*(?:\s+[\w.%/$(){}-]+)*\s*:(?:[^=]|$)`,
@@ -157,7 +160,8 @@ var instructionSources = map[string]string{
 	// rot13Verb: an order to read text through rot13, its verb at the match's start ([findRot13Override]).
 	"rot13Verb": `(?i)(?:apply|decode|use|read|run|undo)\s+(?:this\s+|the\s+|a\s+)?(?:\w+\s+)?$`,
 	// pasted: a line that introduces a quotation as text from elsewhere ([pastedQuote]).
-	"pasted": `(?i)\b(?:attack(?:er's|ers'|ers?|s)?|payloads?|phishing|malicious|injections?|samples?|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
+	"pasted": `(?i)\b(?:attack(?:er's|ers'|ers?|s)?|payloads?|phishing|malicious|injections?|samples?|red[-\s]?team(?:ing|ers?)?|jailbreaks?|fixtures?|` +
+		`test\s+(?:sets?|cases?|strings?|data|corpus|inputs?)|(?:example|sample|known|bad)\s+(?:phrases?|strings?|prompts?)|phrases|(?:our|the)\s+(?:filters?|detectors?|classifiers?)|not\s+(?:something|an?\s+(?:order|instruction)|meant)\s+to|(?:do\s+not|don't|never)\s+(?:follow|obey|act\s+on)|not\s+to\s+be\s+(?:followed|obeyed))\b`,
 	// untoldTo: a verb of telling right before "to" at the end of an "untold" match, its object not yet named.
 	"untoldTo": `(?i)(?:mention|say|reveal|disclose|report|show|explain|admit)\s+to\s*$`,
 	// untilLater: a time further on in the sentence that says when to tell.
@@ -1130,9 +1134,13 @@ func directed(text string, at int) bool {
 var sourceWords = []string{"wiki", "docs", "documentation", "readme", "runbook", "guide", "manual", "website", "site", "handbook", "install page"}
 
 // sourceQuoted reports whether s says where the command after it comes from: "per" or "according to" and,
-// within four words, a document (the IT wiki, the vendor's docs) or a site (rustup.rs). The step is then the
-// way others do it, quoted.
+// within four words, a document (the IT wiki, the vendor's docs) or a site (rustup.rs), or a document as the
+// subject of a verb of installing or saying ("the upstream README installs it with: …"). The step is then
+// the way others do it, quoted.
 func sourceQuoted(s string) bool {
+	if expr("sourceSays").MatchString(s) {
+		return true
+	}
 	low := strings.ToLower(s)
 	for _, lead := range []string{"per ", "according to "} {
 		for k := strings.Index(low, lead); k >= 0; {
