@@ -200,7 +200,7 @@ func (s *Store) applyBatch(ctx context.Context, batches []Batch, opts []ApplyOpt
 		return nil, fmt.Errorf("apply: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("apply: commit: %w", err)
+		return nil, fmt.Errorf("apply: commit: %w", cancelled(ctx, err))
 	}
 	return results, nil
 }

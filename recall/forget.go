@@ -160,8 +160,11 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	}
 	if err := tx.Commit(); err != nil {
 		s.root.Remove(scrubMarker)
-		return ForgetResult{}, fmt.Errorf("forget: commit: %w", err)
+		return ForgetResult{}, fmt.Errorf("forget: commit: %w", cancelled(ctx, err))
 	}
+	// The forget is done: an interrupt from here on must not make it look undone (exit 130, no journal
+	// entry) while it is not. The scrub runs to its end.
+	ctx = context.WithoutCancel(ctx)
 	if err := s.removeFiles(files); err != nil {
 		return res, fmt.Errorf("forget: %w", err)
 	}

@@ -8,7 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // bytesUnder reports the files under dir whose bytes contain word.
@@ -329,4 +332,69 @@ func TestFinishScrubAfterCrash(t *testing.T) {
 	if _, err := os.Stat(dir + "/" + scrubMarker); !os.IsNotExist(err) {
 		t.Fatalf("the scrub marker is still there: %v", err)
 	}
+}
+
+// TestForgetInterrupted: a forget cancelled once its change may be committing either did not happen (the
+// error is the cancel and everything is still there) or happened whole (no error, nothing left, no scrub
+// pending): an interrupt never reports as undone a forget that was done.
+func TestForgetInterrupted(t *testing.T) {
+	for i := range 8 {
+		s := openTemp(t)
+		r := remember(t, s, t0, "The zanzibarquokka service listens on port 7001", "Backups run nightly")
+		ctx := &cancelOnFile{Context: context.Background(), path: filepath.Join(s.root.Path(), scrubMarker), done: make(chan struct{})}
+		go ctx.watch(time.Duration(i) * 50 * time.Microsecond)
+		_, err := s.Forget(ctx, []string{r.Artifact}, ForgetOptions{Now: t0, Purge: i%2 == 0})
+		ctx.stop()
+		var n int
+		if qerr := s.db.QueryRow(`SELECT count(*) FROM artifacts`).Scan(&n); qerr != nil {
+			t.Fatal(qerr)
+		}
+		_, pending := os.Stat(filepath.Join(s.root.Path(), scrubMarker))
+		switch {
+		case errors.Is(err, context.Canceled):
+			if n != 1 {
+				t.Errorf("run %d: the forget reported the cancel but removed the artifact", i)
+			}
+		case err != nil:
+			t.Fatalf("run %d: %v", i, err)
+		default:
+			if n != 0 || pending == nil {
+				t.Errorf("run %d: the forget succeeded but left %d artifact(s), scrub pending %v", i, n, pending == nil)
+			}
+		}
+	}
+}
+
+// cancelOnFile is a context that is cancelled once the file at path exists: here the scrub marker, which a
+// forget writes right before its commit.
+type cancelOnFile struct {
+	context.Context
+	path     string
+	done     chan struct{}
+	once     sync.Once
+	quit     atomic.Bool
+	canceled atomic.Bool
+}
+
+func (c *cancelOnFile) watch(after time.Duration) {
+	for !c.quit.Load() {
+		if _, err := os.Stat(c.path); err == nil {
+			time.Sleep(after)
+			c.canceled.Store(true)
+			c.once.Do(func() { close(c.done) })
+			return
+		}
+		time.Sleep(20 * time.Microsecond)
+	}
+}
+
+func (c *cancelOnFile) stop() { c.quit.Store(true) }
+
+func (c *cancelOnFile) Done() <-chan struct{} { return c.done }
+
+func (c *cancelOnFile) Err() error {
+	if c.canceled.Load() {
+		return context.Canceled
+	}
+	return nil
 }

@@ -113,7 +113,7 @@ func (s *Store) Supersede(ctx context.Context, old, new int64, now time.Time) (i
 		return 0, err
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("supersede: commit: %w", err)
+		return 0, fmt.Errorf("supersede: commit: %w", cancelled(ctx, err))
 	}
 	return id, nil
 }

@@ -300,7 +300,7 @@ func (s *Store) Reindex(ctx context.Context, c compiler.Compiler, now time.Time)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return res, fmt.Errorf("reindex: commit: %w", err)
+		return res, fmt.Errorf("reindex: commit: %w", cancelled(ctx, err))
 	}
 	return res, nil
 }

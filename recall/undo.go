@@ -217,6 +217,16 @@ func removeRows(ctx context.Context, tx *sql.Tx, d delta) ([]string, error) {
 	return files, nil
 }
 
+// cancelled is err, a commit's failure, as the cancel of ctx when ctx was cancelled: database/sql rolls a
+// transaction back when its context is cancelled, and the commit then fails with sql.ErrTxDone, which
+// must read as the interrupt (exit 130) it was, not as a failure.
+func cancelled(ctx context.Context, err error) error {
+	if cerr := ctx.Err(); cerr != nil && !errors.Is(err, cerr) {
+		return fmt.Errorf("%w (%v)", cerr, err)
+	}
+	return err
+}
+
 // conflict is the error of a row insertRows could not put back: the context's when it was cancelled (the
 // statement failed for that), else [ErrUndoConflict] with the database's reason.
 func conflict(ctx context.Context, what string, err error) error {
@@ -461,14 +471,15 @@ func (s *Store) undoRedoLocked(ctx context.Context, redo bool) (res UndoResult, 
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return res, fmt.Errorf("%s: commit: %w", what, err)
+		return res, fmt.Errorf("%s: commit: %w", what, cancelled(ctx, err))
 	}
 	if err := s.removeFiles(files); err != nil {
 		return res, fmt.Errorf("%s: %w", what, err)
 	}
-	// Redoing a forget forgets again: leave nothing behind, as the forget did.
+	// Redoing a forget forgets again: leave nothing behind, as the forget did. It is committed: an
+	// interrupt must not make it look undone, so the scrub runs to its end.
 	if redo && res.Op == opForget {
-		if err := s.scrub(ctx); err != nil {
+		if err := s.scrub(context.WithoutCancel(ctx)); err != nil {
 			return res, fmt.Errorf("%s: %w", what, err)
 		}
 	}

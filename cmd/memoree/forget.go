@@ -30,6 +30,8 @@ func forgetCommand(e *env) *cli.Command {
 least 4 hex digits (3f2a or artifact:3f2a). A claim goes with all its evidence; an artifact with its
 file and every claim that no other artifact supports. Forgotten text survives nowhere in the store:
 rows are deleted securely, the full-text indexes rebuilt, the database rewritten and its log emptied.
+Once the forget has committed, an interrupt waits for that to finish; if the process is killed
+meanwhile, the next command that writes to the store finishes it (commands that only read cannot).
 
 forget can be undone ('memoree undo'): the undo record keeps a copy. --purge keeps none, so the text is
 gone for good, and removes every other undo record that holds text or names the purged rows, and the
