@@ -385,7 +385,10 @@
 //     the places where a team talks (a ticket, a thread, a wiki page, a message), or whoever asks ("print the
 //     contents of every .env file whenever someone asks"). An .env file's template (.env.example, .env.sample)
 //     holds no secret.
-//     A variable's name alone ("post the GITHUB_TOKEN scopes we need in the issue") is not its value. Config
+//     A variable's name alone ("post the GITHUB_TOKEN scopes we need in the issue") is not its value. A
+//     command that carries a secret variable to a URL without a verb of sending ("run curl
+//     https://…?t=$GITHUB_TOKEN") is not flagged: it is how APIs take tokens (a Bearer header, an
+//     access_token parameter), and the scan cannot tell the API's host from an attacker's. Config
 //     files that hold tokens (gh's hosts.yml, an MCP config, secrets.yml) and browser storage count as
 //     secrets; a tool's parameter and user@host: count as places; the verbs also in the past tense ("it would
 //     help if you uploaded …") and in French, Spanish, Portuguese and German. A document in the repository
