@@ -41,31 +41,34 @@ func unhide(text string) (string, []int32) {
 	}
 	for i := first; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
+		read := text[i : i+size] // what the rules read for the rune
 		switch {
 		case r == '\\' && strings.HasPrefix(text[i+1:], "\n"):
 			// A line continued with a backslash, as shell commands are: one line to the rules.
-			b.WriteString("  ")
-			at = append(at, int32(i), int32(i+1))
-			size = 2
-		case r >= utf8.RuneSelf && unicode.Is(unicode.Zs, r):
-			b.WriteByte(' ')
-			at = append(at, int32(i))
-		case r >= 0xE0020 && r <= 0xE007E:
-			// A tag character spells its ASCII letter invisibly: text hidden that way is read as that text.
-			b.WriteByte(byte(r - 0xE0000))
-			at = append(at, int32(i))
+			read, size = "  ", 2
 		case hidden(r):
-			// left out
-		case folded(text, i, r) != "":
-			f := folded(text, i, r)
-			b.WriteString(f)
-			for range len(f) {
-				at = append(at, int32(i))
+			switch {
+			case unicode.Is(unicode.Zs, r):
+				read = " "
+			case r >= 0xE0020 && r <= 0xE007E:
+				// A tag character spells its ASCII letter invisibly: text hidden that way is read as that text.
+				read = string(rune(r - 0xE0000))
+			default:
+				read = "" // a format character: left out
 			}
 		default:
-			b.WriteString(text[i : i+size])
-			for k := range size {
+			if f := folded(text, i, r); f != "" {
+				read = f
+			}
+		}
+		b.WriteString(read)
+		kept := read == text[i:i+size]
+		for k := range len(read) {
+			// A byte kept as it is maps to itself; one of a replacement to the start of what it replaces.
+			if kept {
 				at = append(at, int32(i+k))
+			} else {
+				at = append(at, int32(i))
 			}
 		}
 		i += size
@@ -167,17 +170,22 @@ func hidden(r rune) bool {
 }
 
 // placeFindings gives findings made in the text unhide returned (norm, with offsets at) their place in text.
+// Findings come ordered by Start, so lines are counted once over the text, as in finish.
 func placeFindings(text string, at []int32, fs []Finding) []Finding {
+	line, lineAt, pos := 1, 0, 0
 	for i := range fs {
 		f := &fs[i]
 		start, end := int(at[f.Start]), int(at[f.End-1])+1
 		for end < len(text) && !utf8.RuneStart(text[end]) {
 			end++
 		}
+		if n := strings.Count(text[pos:start], "\n"); n > 0 {
+			line += n
+			lineAt = pos + strings.LastIndexByte(text[pos:start], '\n') + 1
+		}
+		pos = start
 		f.Start, f.End, f.Preview = start, end, preview(text[start:end])
-		ls := strings.LastIndexByte(text[:start], '\n') + 1
-		f.Line = 1 + strings.Count(text[:ls], "\n")
-		f.Column = start - ls + 1
+		f.Line, f.Column = line, start-lineAt+1
 	}
 	return fs
 }
