@@ -262,10 +262,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, opt ImportOptions) (Imp
 	defer unlock()
 	im := &importer{s: s, opt: opt, artIDs: map[int64]int64{}, claimIDs: map[int64]int64{}, artLen: map[int64]int{},
 		verified: map[int64]bool{}, newClaims: map[int64]bool{}}
-	err = im.run(ctx, r)
-	if cerr := ctx.Err(); err != nil && cerr != nil && !errors.Is(err, cerr) {
-		// A statement the cancel interrupted fails with the database's own error.
-		err = fmt.Errorf("import: %w (%v)", cerr, err)
+	// A statement the cancel interrupted fails with the database's own error.
+	if err = im.run(ctx, r); err != nil {
+		err = cancelled(ctx, err)
 	}
 	if im.tx != nil {
 		// Not committed: an error, or a cancel. Nothing of the import is kept, not even the files it

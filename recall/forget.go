@@ -94,7 +94,7 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 		var redo []string
 		var err error
 		if opt.Purge {
-			if targets, redo, err = redoCopies(ctx, s.db, targets); err != nil {
+			if targets, redo, err = s.redoCopies(ctx, s.db, targets); err != nil {
 				return ForgetResult{}, fmt.Errorf("forget: %w", err)
 			}
 		}
@@ -126,7 +126,7 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	defer tx.Rollback()
 	var redo []string
 	if opt.Purge {
-		if targets, redo, err = redoCopies(ctx, tx, targets); err != nil {
+		if targets, redo, err = s.redoCopies(ctx, tx, targets); err != nil {
 			return ForgetResult{}, fmt.Errorf("forget: %w", err)
 		}
 	}
@@ -177,26 +177,17 @@ func (s *Store) Forget(ctx context.Context, targets []string, opt ForgetOptions)
 	return res, nil
 }
 
-// redoCopies splits targets into those [Store.Forget] resolves among stored rows and the full hashes of the
-// artifacts that only the record of an undone operation holds, kept for its redo: an apply undone by mistake
-// keeps its note's text until the next operation, and a purge must be able to name it. A purge deletes every
-// operation waiting for a redo (see pruneUndoLog), so those copies go with it.
-func redoCopies(ctx context.Context, q rowQuerier, targets []string) (stored, redo []string, err error) {
+// redoCopies splits targets into those [Store.Forget] resolves among stored rows (or refuses as usual) and
+// the full hashes of the artifacts that no row holds but the record of an undone operation does, kept for its
+// redo: an apply undone by mistake keeps its note's text until the next operation, and a purge must be able
+// to name it. A purge deletes every operation waiting for a redo (see pruneUndoLog), so those copies go with it.
+func (s *Store) redoCopies(ctx context.Context, q rowQuerier, targets []string) (stored, redo []string, err error) {
 	var held []string
 	loaded := false
 	for _, t := range targets {
-		kind, v, explicit := strings.Cut(t, ":")
-		if !explicit {
-			v = t
-		}
-		if explicit && kind != "artifact" || CheckPrefix(v) != nil {
-			stored = append(stored, t)
+		if _, _, err := s.resolveTarget(ctx, q, t); !errors.Is(err, ErrNotFound) {
+			stored = append(stored, t) // stored, ambiguous, malformed or a claim ID: as usual
 			continue
-		}
-		p := strings.ToLower(v)
-		var n int
-		if err := q.QueryRowContext(ctx, `SELECT count(*) FROM artifacts WHERE hash >= ? AND hash <= ?`, p, p+"g").Scan(&n); err != nil {
-			return nil, nil, err
 		}
 		if !loaded {
 			if held, err = undoneArtifacts(ctx, q); err != nil {
@@ -204,15 +195,15 @@ func redoCopies(ctx context.Context, q rowQuerier, targets []string) (stored, re
 			}
 			loaded = true
 		}
+		p := strings.ToLower(strings.TrimPrefix(t, "artifact:"))
 		var match []string
 		for _, h := range held {
-			if strings.HasPrefix(h, p) && !slices.Contains(match, h) {
+			if strings.HasPrefix(h, p) {
 				match = append(match, h)
 			}
 		}
-		if n > 0 || len(match) != 1 || !explicit && strings.Trim(v, "0123456789") == "" {
-			// Stored, not held, ambiguous, or possibly a claim ID: resolved (or refused) as usual.
-			stored = append(stored, t)
+		if len(match) != 1 {
+			stored = append(stored, t) // refused as not found, or as ambiguous below
 			continue
 		}
 		if !slices.Contains(redo, match[0]) {
@@ -245,7 +236,8 @@ func undoneArtifacts(ctx context.Context, q rowQuerier) ([]string, error) {
 			}
 		}
 	}
-	return hashes, rows.Err()
+	slices.Sort(hashes)
+	return slices.Compact(hashes), rows.Err()
 }
 
 // pruneUndoLog deletes, for a purge of the rows of d, every operation of the undo log that could bring text

@@ -217,9 +217,9 @@ func removeRows(ctx context.Context, tx *sql.Tx, d delta) ([]string, error) {
 	return files, nil
 }
 
-// cancelled is err, a commit's failure, as the cancel of ctx when ctx was cancelled: database/sql rolls a
-// transaction back when its context is cancelled, and the commit then fails with sql.ErrTxDone, which
-// must read as the interrupt (exit 130) it was, not as a failure.
+// cancelled is err as the cancel of ctx when ctx was cancelled: a statement the cancel interrupted fails
+// with the database's own error, and a commit after database/sql rolled the transaction back for it with
+// sql.ErrTxDone; either must read as the interrupt (exit 130) it was, not as a failure.
 func cancelled(ctx context.Context, err error) error {
 	if cerr := ctx.Err(); cerr != nil && !errors.Is(err, cerr) {
 		return fmt.Errorf("%w (%v)", cerr, err)
