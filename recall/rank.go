@@ -26,9 +26,10 @@ import (
 // because of it; how much each word counts is its IDF. Another signal (a vector similarity, say) joins by
 // adding an entry to [signals].
 //
-// Recency. Updates must rank above what they replace: a newer candidate moves ahead of an older one about
-// the same subject (the query terms they hold overlap by [sameSubject] or more, by IDF) unless the older
-// one scores more than [recencyMargin] higher. This is ranking only, not the stored supersession of
+// Recency. Updates must rank above what they replace. The fused score has a recency signal, weighted by
+// how much of the query a claim holds (see [recencySignal]); beyond it, a newer candidate moves ahead of an
+// older one about the same subject (the query terms they hold overlap by [sameSubject] or more, by IDF)
+// unless the older one scores more than [recencyMargin] higher. This is ranking only, not the stored supersession of
 // supersede.go: both claims stay current (see [updatesFirst]).
 //
 // Filters. An ftsTable's where (see filter.go: superseded claims out unless history is asked for, a ref)
@@ -683,6 +684,7 @@ const (
 	sigCoverage        // the IDF-weighted share of the query's informative terms the claim holds
 	sigLength          // a prior against claims too short to say anything: informative words, up to 6
 	sigStates          // 1 when the question asks for a kind of answer (presence.go) and the claim states one
+	sigRecency         // how new the claim is among the candidates, times its coverage cubed; see [recencySignal]
 	numSignals
 )
 
@@ -696,6 +698,7 @@ var signals = [numSignals]struct {
 	sigCoverage: {"coverage", 1.2},
 	sigLength:   {"length", 0.5},
 	sigStates:   {"states", 1},
+	sigRecency:  {"recency", 1},
 }
 
 // SignalNames returns the names of the ranking signals, in the order of [ScoreParts].
@@ -717,9 +720,11 @@ func (s *Store) fuse(ctx context.Context, q *query, perTerm [][]hit, top []hit) 
 		return err
 	}
 	var bestBM25, bestNote float64
+	oldest, newest := top[0].created, top[0].created
 	for i := range top {
 		bestBM25 = max(bestBM25, top[i].bm25)
 		bestNote = max(bestNote, notes[i])
+		oldest, newest = min(oldest, top[i].created), max(newest, top[i].created)
 	}
 	for i := range top {
 		h := &top[i]
@@ -733,12 +738,26 @@ func (s *Store) fuse(ctx context.Context, q *query, perTerm [][]hit, top []hit) 
 			h.coverage = q.coverageWithout(h.cover, q.kindTerms)
 		}
 		h.signals[sigCoverage] = h.coverage
+		h.signals[sigRecency] = recencySignal(q, h, oldest, newest)
 		h.score = 0
 		for k, v := range h.signals {
 			h.score += signals[k].weight * v
 		}
 	}
 	return nil
+}
+
+// recencySignal is where h's time falls between the oldest and the newest candidate (0 to 1), times its
+// coverage cubed: a newer claim gains over an older one in proportion to how much of the query it holds,
+// so a claim that states the subject the query names gains nearly the whole weight and one that shares a
+// name or a word of it gains next to nothing. It leaves [updatesFirst] the cases where the newer claim
+// holds less of the query than the one it updates. A question in the past tense asks what happened, not
+// what holds now: there it is 0.
+func recencySignal(q *query, h *hit, oldest, newest int64) float64 {
+	if q.past || newest <= oldest {
+		return 0
+	}
+	return float64(h.created-oldest) / float64(newest-oldest) * h.coverage * h.coverage * h.coverage
 }
 
 func ratio(a, b float64) float64 {

@@ -399,6 +399,36 @@ func TestRecallAskedContact(t *testing.T) {
 
 // TestQueryPast checks which questions count as asked in the past tense, which keeps newer claims from
 // moving ahead (see updatesFirst).
+func TestRecencySignal(t *testing.T) {
+	const day = int64(24 * time.Hour)
+	now := parseQuery("which port does the API listen on")
+	past := parseQuery("which port did the API listen on")
+	tests := []struct {
+		name     string
+		q        *query
+		created  int64
+		coverage float64
+		want     float64
+	}{
+		{"newest, holds the whole query", &now, 10 * day, 1, 1},
+		{"oldest, holds the whole query", &now, 0, 1, 0},
+		{"halfway, holds the whole query", &now, 5 * day, 1, 0.5},
+		{"newest, holds half the query", &now, 10 * day, 0.5, 0.125},
+		{"newest, holds nothing of it", &now, 10 * day, 0, 0},
+		{"newest, a question in the past tense", &past, 10 * day, 1, 0},
+	}
+	for _, tt := range tests {
+		h := hit{created: tt.created, coverage: tt.coverage}
+		if got := recencySignal(tt.q, &h, 0, 10*day); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	h := hit{created: day, coverage: 1}
+	if got := recencySignal(&now, &h, day, day); got != 0 {
+		t.Errorf("candidates all of one time: %v, want 0", got)
+	}
+}
+
 func TestQueryPast(t *testing.T) {
 	tests := []struct {
 		query string
