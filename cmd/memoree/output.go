@@ -3,8 +3,8 @@ package main
 // Output policy for the whole program: stdout carries results only; diagnostics go to stderr as
 // "memoree: error: …", "memoree: warning: …" or "memoree: hint: …", lowercase, without a final period.
 // Errors never go to stdout. With --json, a result is one JSON document on stdout (snake_case keys, RFC 3339
-// times, arrays never null) and a failure is one JSON object on stderr, {"error": "...", "code": N}, with a
-// "hint" when there is one; warnings stay plain lines on stderr. Human views (tables, ages) are printed only
+// times, arrays never null) and a failure is one JSON object on one line of stderr, {"error":"...","code":N},
+// with a "hint" when there is one; warnings stay plain lines on stderr. Human views (tables, ages) are printed only
 // when stdout is a terminal; otherwise commands print stable tab-separated lines that scripts can cut. Text
 // that came from a note is escaped everywhere it is shown (see package escape), in JSON as \uXXXX.
 //
@@ -100,7 +100,10 @@ func (e *env) report(err error, cmdPath string) int {
 			Code  int    `json:"code"`
 			Hint  string `json:"hint,omitempty"`
 		}{msg, code, hint}
-		writeJSON(e.stderr, out)
+		// One line, so that an agent reading stderr line by line gets the whole object.
+		if doc, err := encodeJSON(out, ""); err == nil {
+			e.stderr.Write(doc)
+		}
 		return code
 	}
 	fmt.Fprintf(e.stderr, "memoree: error: %s\n", msg)
@@ -136,12 +139,12 @@ func (e *env) hintf(format string, a ...any) {
 // printJSON writes v to stdout as one indented JSON document.
 func (e *env) printJSON(v any) error { return writeJSON(e.stdout, v) }
 
-// encodeJSON returns v as one indented JSON document, with every character that could drive a terminal or
-// hide text escaped as \uXXXX.
-func encodeJSON(v any) ([]byte, error) {
+// encodeJSON returns v as one JSON document, each level indented by indent (on one line when it is
+// empty), with every character that could drive a terminal or hide text escaped as \uXXXX.
+func encodeJSON(v any, indent string) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
+	enc.SetIndent("", indent)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
@@ -150,7 +153,7 @@ func encodeJSON(v any) ([]byte, error) {
 }
 
 func writeJSON(w io.Writer, v any) error {
-	doc, err := encodeJSON(v)
+	doc, err := encodeJSON(v, "  ")
 	if err != nil {
 		return err
 	}
